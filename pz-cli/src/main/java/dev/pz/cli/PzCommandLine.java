@@ -1,0 +1,31 @@
+package dev.pz.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Builds pz's command tree with its error handling and exit codes, set once on the root. */
+public final class PzCommandLine {
+
+    private PzCommandLine() {
+    }
+
+    @Command(name = "pz", mixinStandardHelpOptions = true, versionProvider = PzVersion.class,
+            description = "pz: a single-binary ELT engine around embedded DuckDB.",
+            subcommands = {})
+    static final class Root implements Runnable {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public void run() {
+            spec.commandLine().usage(spec.commandLine().getOut());
+        }
+    }
+
+    public static CommandLine create(Console console) {
+        CommandLine commandLine = new CommandLine(new Root());
+        commandLine.setOut(console.out());
+        commandLine.setErr(console.err());
+        return commandLine;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.pz.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+class VersionTest {
+
+    @Test
+    void versionPrintsSemverPlusCommit() {
+        StringWriter out = new StringWriter();
+        int code = PzCommandLine.create(Console.of(out, new StringWriter())).execute("--version");
+        assertEquals(0, code);
+        assertTrue(out.toString().matches("\\d+\\.\\d+\\.\\d+\\+\\S+\\n"), out.toString());
+    }
+}

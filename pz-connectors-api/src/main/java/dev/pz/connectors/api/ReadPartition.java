@@ -1,0 +1,19 @@
+package dev.pz.connectors.api;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/** One independently readable slice of a dataset. */
+public interface ReadPartition {
+
+    /** Stable within one plan; used in progress and error messages. */
+    String id();
+
+    /**
+     * Opens the slice as an Arrow reader allocating from {@code allocator}. Ownership: the caller
+     * owns the returned reader and closes it; each batch it loads is owned by the reader and valid
+     * until the next {@code loadNextBatch()} or {@code close()}. Every batch has the schema of
+     * {@link Source#schema}.
+     */
+    ArrowReader open(BufferAllocator allocator, BatchOptions options);
+}

@@ -1,0 +1,32 @@
+package dev.pz.connectors.api;
+
+import java.util.List;
+import java.util.Optional;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The read side of one connection. Opened by {@link Connector#openSource}; the engine closes it.
+ */
+public interface Source extends AutoCloseable {
+
+    /**
+     * The native read of a dataset, or empty when this dataset needs the universal tier. Side-effect
+     * free and offline: the planner calls it. A refusal that the user must fix (a contract that
+     * does not match a CSV header) is thrown as a {@link dev.pz.connectors.api.error.PzConnectorException}.
+     */
+    Optional<NativeScan> nativeScan(DatasetSpec spec);
+
+    /** The Arrow schema the universal read will produce. May touch the source. */
+    Schema schema(DatasetSpec spec);
+
+    /** Splits a universal read into partitions the engine may read concurrently. */
+    List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints);
+
+    /** The read shape of a dataset not declared incremental: a full re-read unless overridden. */
+    default ReadShape naturalReadShape(DatasetSpec spec) {
+        return ReadShape.FULL;
+    }
+
+    @Override
+    void close();
+}

@@ -1,0 +1,23 @@
+package dev.pz.engine.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One connection of connections.yml. {@code config} holds the flat connector options after
+ * {@code ${VAR}} interpolation (pz's reserved keys removed); entities keep file order.
+ */
+public record ConnectionDef(String name, String connector, Map<String, Object> config,
+        Map<String, EntityDef> entities, Integer maxConcurrency, RetrySpec retry, RateLimitSpec rateLimit,
+        boolean allowUnsignedExtensions, SourceLocation location) {
+
+    public ConnectionDef {
+        config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
+        entities = Collections.unmodifiableMap(new LinkedHashMap<>(entities));
+    }
+
+    /** {@code rate_limit:} at connection level. */
+    public record RateLimitSpec(int requestsPerMinute, Integer burst) {
+    }
+}

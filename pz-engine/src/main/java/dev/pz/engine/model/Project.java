@@ -1,0 +1,38 @@
+package dev.pz.engine.model;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A loaded pz project: project.yml, connections.yml and the pipelines with their sidecars.
+ * Connections keep their file order; pipelines are sorted by name.
+ */
+public record Project(
+        Path directory,
+        String name,
+        String version,
+        List<ConnectorRequirement> connectors,
+        Map<String, Object> vars,
+        EngineConfig engine,
+        RetentionConfig retention,
+        StateConfig state,
+        DriftPolicy onSourceDrift,
+        Map<String, ConnectionDef> connections,
+        List<PipelineDef> pipelines,
+        List<PzWarning> warnings) {
+
+    public Project {
+        connectors = List.copyOf(connectors);
+        vars = Collections.unmodifiableMap(new LinkedHashMap<>(vars));
+        connections = Collections.unmodifiableMap(new LinkedHashMap<>(connections));
+        pipelines = List.copyOf(pipelines);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** A {@code connectors:} entry of project.yml. */
+    public record ConnectorRequirement(String packageId, String version) {
+    }
+}

@@ -1,0 +1,28 @@
+package dev.pz.engine.model;
+
+import dev.pz.connectors.api.WriteStrategy;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Write options of one output, from an entity's {@code write:} block or from {@code sink()} kwargs.
+ * {@code options} holds the connector pass-through options (pz's keys removed). Defaults:
+ * strategy append, schema policy fail_on_change, no keys.
+ */
+public record WriteDef(WriteStrategy strategy, List<String> keys, boolean duplicatesAccepted, String onDelete,
+        String schemaPolicy, RetrySpec retry, Map<String, Object> options, SourceLocation location) {
+
+    public static final String DEFAULT_SCHEMA_POLICY = "fail_on_change";
+
+    public WriteDef {
+        keys = List.copyOf(keys);
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    }
+
+    public static WriteDef defaults(SourceLocation location) {
+        return new WriteDef(WriteStrategy.APPEND, List.of(), false, null, DEFAULT_SCHEMA_POLICY, null, Map.of(),
+                location);
+    }
+}
