@@ -62,4 +62,14 @@ class TemplateTextTest {
         String template = "select\n{{~ for c in ['a', 'b'] ~}}\n  {{ c }},\n{{~ end ~}}\n  1\n";
         assertThat(render(template)).isEqualTo("select\n  a,\n  b,\n  1\n");
     }
+
+    @Test
+    void closingBracesInsideStringsAndMapsDoNotEndTheBlock() {
+        assertThat(render("{{ 'a}}b' }}|{{ {a: {b: 1}} }}|{{{a: 1}}}")).isEqualTo("a}}b|{a: {b: 1}}|{a: 1}");
+    }
+
+    @Test
+    void emptyBlocksRenderNothing() {
+        assertThat(render("a{{ }}b{{\n}}c")).isEqualTo("abc");
+    }
 }
