@@ -76,7 +76,7 @@ class DuckSessionTest {
                 DuckConnection connection = session.connect()) {
             assertThat(connection.queryScalar("select current_setting('threads')")).contains(2L);
             assertThat(connection.queryScalar("select current_setting('memory_limit')").map(String::valueOf))
-                    .hasValueSatisfying(limit -> assertThat(limit).matches("2(56|68)\\.\\d+ MiB|256\\.0 MiB|268\\.\\d MB"));
+                    .hasValueSatisfying(limit -> assertThat(limit).matches("2\\d\\d\\.\\d+ MiB"));
             assertThat(connection.queryScalar("select current_setting('temp_directory')"))
                     .contains(dir.resolve("duckdb_tmp").toAbsolutePath().toString());
         }
@@ -173,6 +173,7 @@ class DuckSessionTest {
     void stagingFileMayNotBeOpenedTwice() {
         Path staging = dir.resolve("staging.duckdb");
         try (DuckSession session = DuckSession.open(staging, DuckSettings.defaults())) {
+            assertThat(session.isClosed()).isFalse();
             assertThatThrownBy(() -> DuckSession.open(staging, DuckSettings.defaults()))
                     .isInstanceOf(DuckSqlException.class);
         }
