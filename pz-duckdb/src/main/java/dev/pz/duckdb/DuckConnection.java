@@ -81,7 +81,9 @@ public final class DuckConnection implements AutoCloseable {
     /**
      * Interrupts the statement this connection is running, from any thread; a no-op when none runs.
      * The interrupted call fails with a {@link DuckSqlException} whose {@code interrupted()} is true,
-     * and the connection stays usable.
+     * and the connection stays usable. A cancel that lands between the statement's creation and the
+     * start of its execution can be lost; a caller that must stop a node cancels again until the
+     * running call returns.
      */
     public void cancel() {
         Statement statement = running;
