@@ -1,0 +1,61 @@
+package dev.pz.connectors.localfiles;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** The file formats of spec connectors.md §4.2, in ordinal name order. */
+enum LocalFilesFormat {
+    AVRO("avro", "read_avro", false, "avro"),
+    CSV("csv", "read_csv", true, null),
+    JSON("json", "read_json", true, null),
+    PARQUET("parquet", "read_parquet", true, null),
+    TSV("tsv", "read_csv", true, null),
+    XLSX("xlsx", "read_xlsx", true, "excel");
+
+    /** The names users may write, for messages: {@code avro, csv, json, parquet, tsv, xlsx}. */
+    static final String SUPPORTED = Arrays.stream(values()).map(LocalFilesFormat::word)
+            .collect(Collectors.joining(", "));
+
+    private final String word;
+    private final String readFunction;
+    private final boolean writable;
+    private final String extension;
+
+    LocalFilesFormat(String word, String readFunction, boolean writable, String extension) {
+        this.word = word;
+        this.readFunction = readFunction;
+        this.writable = writable;
+        this.extension = extension;
+    }
+
+    /** The format's name as users write it; also the file extension. */
+    String word() {
+        return word;
+    }
+
+    String fileExtension() {
+        return word;
+    }
+
+    /** The DuckDB table function that reads it; the native scan's mechanism. */
+    String readFunction() {
+        return readFunction;
+    }
+
+    boolean writable() {
+        return writable;
+    }
+
+    /** {@code install}/{@code load} statements for the DuckDB extension the format needs. */
+    List<String> setupStatements() {
+        return extension == null ? List.of() : List.of("install " + extension, "load " + extension);
+    }
+
+    static Optional<LocalFilesFormat> fromWord(String word) {
+        String lower = word.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(format -> format.word.equals(lower)).findFirst();
+    }
+}

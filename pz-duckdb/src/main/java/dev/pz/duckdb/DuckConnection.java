@@ -1,0 +1,132 @@
+package dev.pz.duckdb;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * One node's connection to the run's database: a duplicate of the session's root connection,
+ * already switched to the session's catalog. Used by one thread at a time, except {@link #cancel()},
+ * which another thread may call while a statement runs. Every call uses a fresh {@link Statement}
+ * because duckdb_jdbc closes a statement after any error. The caller closes the connection; closing
+ * the session closes it too.
+ */
+public final class DuckConnection implements AutoCloseable {
+
+    private final DuckDBConnection connection;
+    private final Consumer<DuckConnection> onClose;
+    private volatile Statement running;
+    private volatile boolean closed;
+
+    DuckConnection(DuckDBConnection connection, Consumer<DuckConnection> onClose) {
+        this.connection = Objects.requireNonNull(connection, "connection");
+        this.onClose = Objects.requireNonNull(onClose, "onClose");
+    }
+
+    /**
+     * Runs one statement. Returns DuckDB's changed-row count (the rows a COPY wrote or a CREATE TABLE
+     * AS created), or -1 for a statement that reports none.
+     *
+     * @throws DuckSqlException when DuckDB refuses or fails the statement, or it was cancelled
+     */
+    public long execute(String sql) {
+        ensureOpen();
+        try (Statement statement = connection.createStatement()) {
+            running = statement;
+            try {
+                if (statement.execute(sql)) {
+                    return -1;
+                }
+                return statement.getUpdateCount();
+            } finally {
+                running = null;
+            }
+        } catch (SQLException e) {
+            throw new DuckSqlException(e);
+        }
+    }
+
+    /** Runs a query and maps every row, in result order. */
+    public <T> List<T> query(String sql, RowMapper<T> mapper) {
+        ensureOpen();
+        try (Statement statement = connection.createStatement()) {
+            running = statement;
+            try (ResultSet rows = statement.executeQuery(sql)) {
+                List<T> result = new ArrayList<>();
+                while (rows.next()) {
+                    result.add(mapper.map(rows));
+                }
+                return result;
+            } finally {
+                running = null;
+            }
+        } catch (SQLException e) {
+            throw new DuckSqlException(e);
+        }
+    }
+
+    /** The first column of the first row; empty when there is no row or the value is NULL. */
+    public Optional<Object> queryScalar(String sql) {
+        List<Optional<Object>> first = query(sql, row -> Optional.ofNullable(row.getObject(1)));
+        return first.isEmpty() ? Optional.empty() : first.get(0);
+    }
+
+    /**
+     * Interrupts the statement this connection is running, from any thread; a no-op when none runs.
+     * The interrupted call fails with a {@link DuckSqlException} whose {@code interrupted()} is true,
+     * and the connection stays usable. A cancel that lands between the statement's creation and the
+     * start of its execution can be lost; a caller that must stop a node cancels again until the
+     * running call returns.
+     */
+    public void cancel() {
+        Statement statement = running;
+        if (statement == null) {
+            return;
+        }
+        try {
+            statement.cancel();
+        } catch (SQLException e) {
+            // The statement finished or closed between the read and the cancel: nothing left to stop.
+        }
+    }
+
+    /** The underlying JDBC connection, for pz-duckdb internals (Arrow ingest and egress). */
+    public Connection jdbc() {
+        ensureOpen();
+        return connection;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** Idempotent. Interrupts a running statement, then releases the native connection. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        cancel();
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new DuckSqlException(e);
+        } finally {
+            onClose.accept(this);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the DuckDB connection is closed");
+        }
+    }
+}
