@@ -1,0 +1,11 @@
+package dev.pz.engine.load;
+
+import dev.pz.engine.model.SourceLocation;
+
+/**
+ * Where a read/write/retry block was declared: a description used as the message prefix
+ * ({@code connection 'files' entity 'orders'} or {@code source('files', 'orders')}), the location of
+ * the block, and whether it came from {@code source()}/{@code sink()} keyword arguments.
+ */
+public record BlockContext(String description, SourceLocation location, boolean callSite) {
+}
