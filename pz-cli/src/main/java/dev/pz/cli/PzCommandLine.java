@@ -11,7 +11,8 @@ public final class PzCommandLine {
 
     @Command(name = "pz", mixinStandardHelpOptions = true, versionProvider = PzVersion.class,
             description = "pz: a single-binary ELT engine around embedded DuckDB.",
-            subcommands = {})
+            subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class,
+                ValidateCommand.class, TestCommand.class, LsCommand.class})
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -26,6 +27,13 @@ public final class PzCommandLine {
         CommandLine commandLine = new CommandLine(new Root());
         commandLine.setOut(console.out());
         commandLine.setErr(console.err());
+        commandLine.setExecutionExceptionHandler(new ErrorReporter());
+        commandLine.setParameterExceptionHandler((exception, args) -> {
+            exception.getCommandLine().getErr().println("error: " + exception.getMessage());
+            exception.getCommandLine().getErr().println("see `" + exception.getCommandLine().getCommandSpec().qualifiedName()
+                    + " --help`");
+            return ExitCodes.CONFIG_ERROR;
+        });
         return commandLine;
     }
 }

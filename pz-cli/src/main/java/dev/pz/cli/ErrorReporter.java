@@ -1,0 +1,52 @@
+package dev.pz.cli;
+
+import dev.pz.connectors.api.error.PzError;
+import dev.pz.connectors.api.error.PzException;
+import dev.pz.connectors.api.error.PzValidationException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns what escapes a verb into error lines and an exit code, in one place: pz errors print as
+ * {@code error PZxxxx: …} and exit 2; anything else is a bug in pz (PZ0500, exit 3).
+ */
+final class ErrorReporter implements IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception exception, CommandLine commandLine, ParseResult parseResult) {
+        return report(exception, commandLine.getErr());
+    }
+
+    static int report(Throwable exception, PrintWriter err) {
+        if (exception instanceof PzValidationException validation) {
+            validation.errors().forEach(error -> print(error, err));
+            return ExitCodes.CONFIG_ERROR;
+        }
+        if (exception instanceof RunExecution.UsageError usage) {
+            err.println("error: " + usage.getMessage());
+            return ExitCodes.CONFIG_ERROR;
+        }
+        if (exception instanceof PzException pz) {
+            print(pz.error(), err);
+            return ExitCodes.CONFIG_ERROR;
+        }
+        err.println("error PZ0500: internal error (" + exception.getClass().getSimpleName() + ": "
+                + exception.getMessage() + ") — this is a bug in pz, not in your project; please report it, "
+                + "re-running with PZ_DEBUG=1 to include the stack trace");
+        String debug = System.getenv("PZ_DEBUG");
+        if (debug != null && !debug.equals("0")) {
+            StringWriter trace = new StringWriter();
+            exception.printStackTrace(new PrintWriter(trace));
+            err.print(trace);
+        }
+        err.flush();
+        return ExitCodes.FATAL;
+    }
+
+    static void print(PzError error, PrintWriter err) {
+        err.println("error " + error.render());
+    }
+}

@@ -1,0 +1,19 @@
+package dev.pz.cli;
+
+import picocli.CommandLine.Option;
+
+/** Options shared by the verbs that execute nodes ({@code run}, {@code test}). */
+final class RunOptions {
+
+    @Option(names = "--log-format", paramLabel = "<text|json>", description = "Console output: text (default) or json.")
+    String logFormat = "text";
+
+    @Option(names = "--no-lock-check", description = "Skip the pz.lock.json drift check.")
+    boolean noLockCheck;
+
+    @Option(names = "--otel-endpoint", paramLabel = "<url>", description = "OTLP endpoint for traces and metrics.")
+    String otelEndpoint;
+
+    @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service.")
+    String stateUrl;
+}

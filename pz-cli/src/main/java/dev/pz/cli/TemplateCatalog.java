@@ -1,0 +1,80 @@
+package dev.pz.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+
+/**
+ * The projects {@code pz init} scaffolds. Each lives under {@code templates/<id>/} in this
+ * repository, is a runnable project named {@code pz_new_project}, and is packed into the jar.
+ */
+final class TemplateCatalog {
+
+    /** One template: its id, its one-line summary with a marker, and its next-steps lines. */
+    record Entry(String id, String summary, List<String> nextSteps) {
+    }
+
+    static final List<Entry> ENTRIES = List.of(
+            new Entry("minimal", "project.yml + connections.yml, commented and ready to author against "
+                    + "[nothing to run yet]", List.of(
+                            "  cd {0}, declare a connection in connections.yml, then add a pipeline",
+                            "  under pipelines/ that source()s from it -- `pz validate` checks both")),
+            new Entry("sample", "runnable four-pipeline demo over local CSVs: staging, a checked join, an aggregate "
+                    + "[runs offline]", List.of(
+                            "  cd {0} && pz run orders_enriched",
+                            "  (this template ships two independent flows; `pz run --all` runs both)")));
+
+    static final String DEFAULT_ID = "minimal";
+    private static final String RESOURCE_ROOT = "templates/";
+
+    private TemplateCatalog() {
+    }
+
+    static Optional<Entry> find(String id) {
+        return ENTRIES.stream().filter(entry -> entry.id().equals(id)).findFirst();
+    }
+
+    static String ids() {
+        return String.join(", ", ENTRIES.stream().map(Entry::id).toList());
+    }
+
+    /** The template's files, keyed by their path relative to the template, sorted. */
+    static Map<String, byte[]> files(String id) {
+        String prefix = RESOURCE_ROOT + id + "/";
+        Map<String, byte[]> files = new TreeMap<>();
+        try {
+            Path location = Path.of(TemplateCatalog.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isDirectory(location)) {
+                Path root = location.resolve(prefix);
+                try (Stream<Path> walk = Files.walk(root)) {
+                    for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                        files.put(root.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
+                    }
+                }
+            } else {
+                try (JarFile jar = new JarFile(location.toFile())) {
+                    for (JarEntry entry : java.util.Collections.list(jar.entries())) {
+                        if (!entry.isDirectory() && entry.getName().startsWith(prefix)) {
+                            files.put(entry.getName().substring(prefix.length()),
+                                    jar.getInputStream(entry).readAllBytes());
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("pz's own location is not a file", e);
+        }
+        return files;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.pz.engine.compile;
+
+import dev.pz.engine.model.ReadDef;
+import java.util.List;
+
+/**
+ * Lands one dataset into {@code staging.<name>}. {@code read} holds the options from YAML or from
+ * the {@code source()} call site ({@code declaredAtCallSite}).
+ */
+public record SourceLoadNode(String id, String name, String connection, String entity, ReadDef read,
+        boolean declaredAtCallSite) implements Node {
+
+    @Override
+    public NodeKind kind() {
+        return NodeKind.SOURCE_LOAD;
+    }
+
+    @Override
+    public List<String> dependsOn() {
+        return List.of();
+    }
+
+    @Override
+    public String file() {
+        return "connections.yml";
+    }
+
+    /** {@code <connection>.<entity>}: the dataset's key in state files. */
+    public String datasetKey() {
+        return connection + "." + entity;
+    }
+
+    public String relation() {
+        return "staging." + name;
+    }
+}

@@ -1,0 +1,234 @@
+package dev.pz.engine.dispatch;
+
+import dev.pz.engine.compile.CompiledDag;
+import dev.pz.engine.compile.Node;
+import dev.pz.engine.compile.SinkWriteNode;
+import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.execute.NodeResult;
+import dev.pz.engine.execute.NodeRunner;
+import dev.pz.engine.execute.NodeStatus;
+import dev.pz.engine.execute.RunListener;
+import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.model.ConnectionDef;
+import dev.pz.engine.model.Project;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Dispatches a run's effective nodes in dependency order, at most {@code engine.threads} at once
+ * and at most {@code max_concurrency} per connection. Every effective node gets exactly one
+ * terminal result: a node starts when all its parents succeeded; a failed node's descendants are
+ * skipped; with fail-fast, no node starts after the first failure.
+ */
+public final class RunOrchestrator {
+    private final CompiledDag dag;
+    private final Project project;
+    private final NodeRunner runner;
+    private final RunListener listener;
+    private final Cancellation cancellation;
+    private final int threads;
+    private final boolean failFast;
+
+    private final Object lock = new Object();
+    private final Map<String, Integer> waiting = new HashMap<>();
+    private final Map<String, NodeResult> results = new HashMap<>();
+    private final List<NodeResult> completionOrder = new ArrayList<>();
+    private final PriorityQueue<Node> ready = new PriorityQueue<>(
+            java.util.Comparator.comparingInt((Node node) -> node.kind().rank()).thenComparing(Node::name));
+    private final Map<String, Integer> runningPerConnection = new HashMap<>();
+    private Set<String> effective;
+    private int running;
+    private boolean anyFailed;
+
+    public RunOrchestrator(CompiledDag dag, Project project, NodeRunner runner, RunListener listener,
+            Cancellation cancellation, int threads, boolean failFast) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("engine.threads must be at least 1");
+        }
+        this.dag = dag;
+        this.project = project;
+        this.runner = runner;
+        this.listener = listener;
+        this.cancellation = cancellation;
+        this.threads = threads;
+        this.failFast = failFast;
+    }
+
+    /** The terminal results in completion order, and the run status. */
+    public record Outcome(List<NodeResult> results, RunStatus status, long durationMs) {
+    }
+
+    /** Runs the effective nodes (already closed over their ancestors, in DAG order). */
+    public Outcome run(String runId, Set<String> effectiveIds) {
+        long started = System.nanoTime();
+        this.effective = new LinkedHashSet<>(effectiveIds);
+        listener.runStarted(runId, project.name(), effective.size());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "pz-node");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            synchronized (lock) {
+                for (Node node : dag.nodes()) {
+                    if (!effective.contains(node.id())) {
+                        continue;
+                    }
+                    int parents = (int) node.dependsOn().stream().filter(effective::contains).count();
+                    waiting.put(node.id(), parents);
+                    if (parents == 0) {
+                        ready.add(node);
+                    }
+                }
+                dispatch(pool);
+                while (results.size() < effective.size() && (running > 0 || !ready.isEmpty())) {
+                    lock.wait();
+                }
+                for (Node node : dag.nodes()) {
+                    if (effective.contains(node.id()) && !results.containsKey(node.id())) {
+                        record(NodeResult.skipped(node));
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancellation.cancel();
+        } finally {
+            pool.shutdown();
+            awaitTermination(pool);
+        }
+        long duration = (System.nanoTime() - started) / 1_000_000;
+        RunStatus status = anyFailed ? RunStatus.COMPLETED_WITH_FAILURES
+                : cancellation.isCancelled() ? RunStatus.FATAL : RunStatus.SUCCESS;
+        List<NodeResult> ordered;
+        synchronized (lock) {
+            ordered = List.copyOf(completionOrder);
+        }
+        int succeeded = count(ordered, NodeStatus.SUCCESS);
+        int failed = count(ordered, NodeStatus.FAILED);
+        listener.runCompleted(status, succeeded, failed, ordered.size() - succeeded - failed, duration);
+        return new Outcome(ordered, status, duration);
+    }
+
+    /** Starts every ready node that fits the global and per-connection limits. Caller holds the lock. */
+    private void dispatch(ExecutorService pool) {
+        List<Node> deferred = new ArrayList<>();
+        while (running < threads && !ready.isEmpty()) {
+            Node node = ready.poll();
+            if (cancellation.isCancelled() || (failFast && anyFailed)) {
+                record(NodeResult.skipped(node));
+                continue;
+            }
+            String connection = connectionOf(node);
+            Integer cap = capOf(connection);
+            if (cap != null && runningPerConnection.getOrDefault(connection, 0) >= cap) {
+                deferred.add(node);
+                continue;
+            }
+            running++;
+            if (connection != null) {
+                runningPerConnection.merge(connection, 1, Integer::sum);
+            }
+            pool.execute(() -> execute(node, connection, pool));
+        }
+        ready.addAll(deferred);
+    }
+
+    private void execute(Node node, String connection, ExecutorService pool) {
+        NodeResult result;
+        try {
+            result = runner.run(node);
+        } catch (Cancellation.CancelledException e) {
+            result = NodeResult.skipped(node);
+        } catch (RuntimeException e) {
+            result = NodeResult.failed(node, dev.pz.connectors.api.error.PzError.of(
+                    dev.pz.connectors.api.error.PzCode.NODE_FAILED, node.name() + ": " + e.getMessage()), 0, 0);
+        }
+        synchronized (lock) {
+            running--;
+            if (connection != null) {
+                runningPerConnection.merge(connection, -1, Integer::sum);
+            }
+            record(result);
+            if (result.status() == NodeStatus.SUCCESS) {
+                for (String child : dag.children(node.id())) {
+                    if (effective.contains(child) && waiting.merge(child, -1, Integer::sum) == 0
+                            && !results.containsKey(child)) {
+                        ready.add(dag.node(child));
+                    }
+                }
+            } else {
+                for (String descendant : dag.descendants(node.id())) {
+                    if (effective.contains(descendant) && !results.containsKey(descendant)) {
+                        record(NodeResult.skipped(dag.node(descendant)));
+                    }
+                }
+            }
+            if (!pool.isShutdown()) {
+                dispatch(pool);
+            }
+            lock.notifyAll();
+        }
+    }
+
+    /** Records a terminal result once. Caller holds the lock. */
+    private void record(NodeResult result) {
+        if (results.putIfAbsent(result.id(), result) != null) {
+            return;
+        }
+        completionOrder.add(result);
+        if (result.status() == NodeStatus.FAILED) {
+            anyFailed = true;
+        }
+        listener.nodeCompleted(result);
+    }
+
+    private static String connectionOf(Node node) {
+        if (node instanceof SourceLoadNode source) {
+            return source.connection();
+        }
+        if (node instanceof SinkWriteNode sink) {
+            return sink.connection();
+        }
+        return null;
+    }
+
+    private Integer capOf(String connection) {
+        if (connection == null) {
+            return null;
+        }
+        ConnectionDef def = project.connections().get(connection);
+        return def == null ? null : def.maxConcurrency();
+    }
+
+    private static int count(List<NodeResult> results, NodeStatus status) {
+        return (int) results.stream().filter(result -> result.status() == status).count();
+    }
+
+    private static void awaitTermination(ExecutorService pool) {
+        try {
+            if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
+                pool.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Unmodifiable view used by tests. */
+    List<NodeResult> snapshot() {
+        synchronized (lock) {
+            return Collections.unmodifiableList(new ArrayList<>(completionOrder));
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.pz.engine.execute;
+
+import dev.pz.duckdb.DuckErrors;
+import dev.pz.engine.compile.Node;
+import dev.pz.engine.compile.PipelineNode;
+import dev.pz.engine.compile.SinkWriteNode;
+import dev.pz.engine.compile.SourceLoadNode;
+import java.util.regex.Pattern;
+
+/**
+ * How a node failure reads: which node, then the cause with DuckDB's statement echoes removed and
+ * single-quoted literals masked (they can hold data values or secrets), plus a next step where pz
+ * knows one.
+ */
+final class FailureMessages {
+    private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'");
+
+    private FailureMessages() {
+    }
+
+    static String redact(String message) {
+        String sanitized = DuckErrors.sanitize(message == null ? "" : message);
+        return QUOTED.matcher(sanitized).replaceAll("'***'");
+    }
+
+    static String describe(Node node, String cause) {
+        String subject;
+        if (node instanceof SourceLoadNode source) {
+            subject = "source '" + source.connection() + "' dataset '" + source.entity() + "'";
+        } else if (node instanceof SinkWriteNode sink) {
+            subject = "sink '" + sink.connection() + "' output '" + sink.entity() + "'";
+        } else if (node instanceof PipelineNode pipeline) {
+            subject = "pipeline '" + pipeline.name() + "'";
+        } else {
+            subject = node.name();
+        }
+        return subject + ": " + cause + guidance(cause);
+    }
+
+    private static String guidance(String cause) {
+        if (cause.contains("Out of Memory Error")) {
+            return "\n\npz: raise engine.duckdb.memory_limit or lower engine.duckdb.threads in project.yml";
+        }
+        return "";
+    }
+}

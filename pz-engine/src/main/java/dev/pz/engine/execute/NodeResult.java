@@ -1,0 +1,36 @@
+package dev.pz.engine.execute;
+
+import dev.pz.connectors.api.error.PzError;
+import dev.pz.engine.compile.Node;
+import dev.pz.engine.compile.NodeKind;
+
+/**
+ * One node's terminal result: status, rows moved (violations for checks), total duration, and the
+ * error of a failed node. {@code timings} is present only for nodes that went through an Arrow
+ * channel; {@code provenance} only for reused or carried-forward nodes.
+ */
+public record NodeResult(String id, NodeKind kind, String name, NodeStatus status, long rows, long durationMs,
+        PzError error, Timings timings, String provenance) {
+
+    public static NodeResult success(Node node, long rows, long durationMs) {
+        return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SUCCESS, rows, durationMs, null, null,
+                null);
+    }
+
+    public static NodeResult failed(Node node, PzError error, long rows, long durationMs) {
+        return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.FAILED, rows, durationMs, error, null,
+                null);
+    }
+
+    public static NodeResult skipped(Node node) {
+        return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SKIPPED, 0, 0, null, null, null);
+    }
+
+    public NodeResult withDuration(long totalMs) {
+        return new NodeResult(id, kind, name, status, rows, totalMs, error, timings, provenance);
+    }
+
+    /** Time the producer waited for the consumer and the consumer for the producer, in ms. */
+    public record Timings(long producerStallMs, long consumerStallMs) {
+    }
+}

@@ -1,0 +1,30 @@
+package dev.pz.engine.execute;
+
+import dev.pz.engine.compile.Node;
+
+/**
+ * What a run reports as it goes. Callbacks come from dispatcher threads; an implementation must be
+ * thread-safe and must not throw (the dispatcher ignores what it throws).
+ */
+public interface RunListener {
+
+    default void runStarted(String runId, String projectName, int nodeCount) {
+    }
+
+    default void nodeStarted(Node node) {
+    }
+
+    default void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    }
+
+    default void nodeCompleted(NodeResult result) {
+    }
+
+    default void runCompleted(RunStatus status, int succeeded, int failed, int skipped, long durationMs) {
+    }
+
+    /** Several listeners as one, each shielded from the others' failures. */
+    static RunListener all(RunListener... listeners) {
+        return new RunListeners(java.util.List.of(listeners));
+    }
+}

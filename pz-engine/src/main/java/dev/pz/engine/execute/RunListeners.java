@@ -1,0 +1,49 @@
+package dev.pz.engine.execute;
+
+import dev.pz.engine.compile.Node;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Fans run events out to several listeners; a throwing listener never disturbs the run. */
+final class RunListeners implements RunListener {
+    private final List<RunListener> listeners;
+
+    RunListeners(List<RunListener> listeners) {
+        this.listeners = List.copyOf(listeners);
+    }
+
+    private void each(Consumer<RunListener> event) {
+        for (RunListener listener : listeners) {
+            try {
+                event.accept(listener);
+            } catch (RuntimeException ignored) {
+                // A renderer or artifact writer must not change a run's outcome.
+            }
+        }
+    }
+
+    @Override
+    public void runStarted(String runId, String projectName, int nodeCount) {
+        each(listener -> listener.runStarted(runId, projectName, nodeCount));
+    }
+
+    @Override
+    public void nodeStarted(Node node) {
+        each(listener -> listener.nodeStarted(node));
+    }
+
+    @Override
+    public void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+        each(listener -> listener.retryScheduled(node, attempt, maxAttempts, delayMs, reason));
+    }
+
+    @Override
+    public void nodeCompleted(NodeResult result) {
+        each(listener -> listener.nodeCompleted(result));
+    }
+
+    @Override
+    public void runCompleted(RunStatus status, int succeeded, int failed, int skipped, long durationMs) {
+        each(listener -> listener.runCompleted(status, succeeded, failed, skipped, durationMs));
+    }
+}

@@ -1,0 +1,23 @@
+package dev.pz.engine.plan;
+
+import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.NativeScan;
+import dev.pz.engine.compile.NodeKind;
+import java.util.Optional;
+
+/**
+ * The plan for one node: its strategy, declared partition count and the reason (never SQL, never a
+ * secret). A native node carries the connector's fragment for the executor; the fragment is not
+ * part of plan.json.
+ */
+public record PlannedNode(String id, NodeKind kind, String name, Strategy strategy, int partitions, String reason,
+        Pushdown pushdown, NativeScan nativeScan, NativeCopy nativeCopy) {
+
+    public Optional<Pushdown> pushdownInfo() {
+        return Optional.ofNullable(pushdown);
+    }
+
+    /** What a universal read pushes to its source: a column count (null = whole row) and a predicate. */
+    public record Pushdown(Integer columnsPushed, boolean predicatePushed) {
+    }
+}

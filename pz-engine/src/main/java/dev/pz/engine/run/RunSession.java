@@ -1,0 +1,93 @@
+package dev.pz.engine.run;
+
+import dev.pz.duckdb.DuckSession;
+import dev.pz.duckdb.DuckSettings;
+import dev.pz.engine.artifacts.CompileArtifacts;
+import dev.pz.engine.artifacts.Retention;
+import dev.pz.engine.artifacts.RunDirectory;
+import dev.pz.engine.artifacts.RunIds;
+import dev.pz.engine.artifacts.RunResultsWriter;
+import dev.pz.engine.artifacts.Timestamps;
+import dev.pz.engine.compile.CompiledDag;
+import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.dispatch.RunOrchestrator;
+import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.execute.NodeResult;
+import dev.pz.engine.execute.NodeRunner;
+import dev.pz.engine.execute.RunContext;
+import dev.pz.engine.execute.RunListener;
+import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.execute.SetupLedger;
+import dev.pz.engine.model.EngineConfig;
+import dev.pz.engine.model.Project;
+import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.plan.PlanWriter;
+import dev.pz.engine.plan.Planner;
+import dev.pz.engine.validate.SqlDryCompiler;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One run, end to end: dry-compile the SQL, plan, create and lock the run directory, open the
+ * staging database, dispatch the nodes, then finalize in an order that matters: a {@code running}
+ * snapshot, retention, and the terminal snapshot last, so a crash anywhere earlier leaves a run
+ * that {@code pz retry} recognises as interrupted.
+ */
+public final class RunSession {
+
+    /** What to run and where to report. {@code effective} is closed over ancestors, in DAG order. */
+    public record Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast,
+            RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation) {
+    }
+
+    /** How it went. {@code sweep} is null when retention is off. */
+    public record Result(String runId, RunStatus status, List<NodeResult> results, Path resultsFile,
+            Retention.Sweep sweep) {
+    }
+
+    private RunSession() {
+    }
+
+    public static Result execute(Request request) {
+        Project project = request.project();
+        SqlDryCompiler.run(request.dag());
+        ConnectorRegistry registry = ConnectorRegistry.installed();
+        ExecutionPlan plan = Planner.plan(request.dag(), project, registry, true, request.effective()::contains);
+        PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
+
+        Instant started = request.clock().instant();
+        String runId = RunIds.next(started);
+        try (RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
+            RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
+                    request.clock(), request.warnings());
+            RunOrchestrator.Outcome outcome;
+            try (DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
+                RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
+                        new SetupLedger(), directory.path(), request.clock(), request.cancellation());
+                RunListener listener = RunListener.all(results, request.listener());
+                NodeRunner runner = new NodeRunner(context, listener);
+                outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),
+                        project.engine().threads(), request.failFast()).run(runId, request.effective());
+            } catch (RuntimeException e) {
+                results.writeTerminal(RunStatus.FATAL);
+                throw e;
+            }
+            results.writeRunning();
+            Retention.Sweep sweep = project.retention().enabled()
+                    ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
+            results.writeTerminal(outcome.status());
+            return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep);
+        }
+    }
+
+    private static DuckSettings settings(Project project, RunDirectory directory) {
+        EngineConfig.DuckDbSettings duckdb = project.engine().duckdb();
+        String temp = duckdb.tempDirectory() == null ? null
+                : project.directory().resolve(duckdb.tempDirectory()).toString();
+        return new DuckSettings(duckdb.memoryLimit(), duckdb.threads(), temp, false);
+    }
+}
