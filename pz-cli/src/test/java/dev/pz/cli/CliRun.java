@@ -1,0 +1,36 @@
+package dev.pz.cli;
+
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs pz's command line in-process and captures what it printed. */
+record CliRun(int exitCode, String out, String err) {
+
+    /** Runs {@code pz <args>} with {@code --project <project>} appended when a project is given. */
+    static CliRun pz(Path project, String... args) {
+        List<String> arguments = new ArrayList<>(List.of(args));
+        if (project != null) {
+            arguments.add("--project");
+            arguments.add(project.toString());
+        }
+        return pz(arguments.toArray(String[]::new));
+    }
+
+    static CliRun pz(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PzCommandLine.create(Console.of(out, err)).execute(args);
+        return new CliRun(code, out.toString(), err.toString());
+    }
+
+    List<String> outLines() {
+        return out.isEmpty() ? List.of() : List.of(out.split("\n"));
+    }
+
+    @Override
+    public String toString() {
+        return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    }
+}
