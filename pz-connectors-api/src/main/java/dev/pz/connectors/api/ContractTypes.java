@@ -3,9 +3,14 @@ package dev.pz.connectors.api;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The {@code columns:} contract vocabulary: exactly eight type names, each with its DuckDB type.
+ * The {@code columns:} contract vocabulary: exactly eight type names, each with its DuckDB type
+ * and the Arrow type a universal read produces for it (spec connectors.md §4.1).
  */
 public enum ContractTypes {
     INT("int", "INTEGER"),
@@ -31,6 +36,24 @@ public enum ContractTypes {
 
     public String duckDbType() {
         return duckDbType;
+    }
+
+    /**
+     * The Arrow type of a column declared with this type: Int32, Int64, Float64, Decimal128(38,9),
+     * Utf8, Bool, Date32(DAY), Timestamp(MICROSECOND, "+00:00"). pz's Arrow ingest lands every
+     * timestamp as a DuckDB {@code TIMESTAMP} holding the UTC wall time.
+     */
+    public ArrowType arrowType() {
+        return switch (this) {
+            case INT -> new ArrowType.Int(32, true);
+            case BIGINT -> new ArrowType.Int(64, true);
+            case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+            case DECIMAL -> new ArrowType.Decimal(38, 9, 128);
+            case VARCHAR -> ArrowType.Utf8.INSTANCE;
+            case BOOLEAN -> ArrowType.Bool.INSTANCE;
+            case DATE -> new ArrowType.Date(DateUnit.DAY);
+            case TIMESTAMP -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "+00:00");
+        };
     }
 
     public static Optional<ContractTypes> fromWord(String word) {

@@ -1,5 +1,6 @@
 package dev.pz.connectors.localfiles;
 
+import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.ReadHints;
@@ -10,21 +11,32 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The read side of one localfiles connection. Every format has a native scan; the universal tier
- * ({@link #schema}, {@link #planRead}) is not part of this build and refuses with PZ0312.
+ * The read side of one localfiles connection. Every format has a native scan; csv/tsv also have a
+ * universal read (pz's own streaming parser into Arrow, {@link #planRead}).
  */
 final class LocalFilesSource implements Source {
 
     private final LocalFilesPaths paths;
+    private final int maxPartitions;
+    private final long minBytesPerPartition;
 
     LocalFilesSource(LocalFilesPaths paths) {
+        this(paths, LocalFilesCsvSplitPlanner.defaultMaxPartitions(), LocalFilesCsvSplitPlanner.MIN_BYTES_PER_PARTITION);
+    }
+
+    private LocalFilesSource(LocalFilesPaths paths, int maxPartitions, long minBytesPerPartition) {
         this.paths = paths;
+        this.maxPartitions = maxPartitions;
+        this.minBytesPerPartition = minBytesPerPartition;
     }
 
     /**
@@ -54,14 +66,140 @@ final class LocalFilesSource implements Source {
                 options.format().setupStatements(), options.format().readFunction(), location, inferred));
     }
 
+    /**
+     * The Arrow schema of the universal read (spec connectors.md §5 "Schema fetch"): the declared
+     * contract's columns in contract order, mapped by {@link ContractTypes#arrowType()}. For csv/tsv
+     * only the contract columns the file's header names are returned, so a missing column surfaces
+     * as drift; a file without a header yields the whole contract. Reads at most the header line.
+     *
+     * @throws PzConnectorException when the contract is missing, the file is missing, or the format
+     *     has no schema fetch in this build (parquet without a contract: no footer reader)
+     */
     @Override
     public Schema schema(DatasetSpec spec) {
-        throw universalTierMissing(spec);
+        String context = "dataset '" + spec.entity() + "'";
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
+        LocalFilesFormat format = options.format();
+        String location = location(spec, format);
+        Path file = paths.resolve(location, context + " path '" + location + "'");
+        Map<String, String> contract = requireContract(spec, format, context);
+        Map<String, ContractTypes> types = contractTypes(contract, context);
+        if (!Files.exists(file)) {
+            throw new PzConnectorException(PzCode.NODE_FAILED, format.word() + " file not found: '" + location + "'");
+        }
+        if (format == LocalFilesFormat.CSV || format == LocalFilesFormat.TSV) {
+            Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
+            if (header.isPresent()) {
+                Map<String, ContractTypes> present = new LinkedHashMap<>();
+                types.forEach((name, type) -> {
+                    if (LocalFilesCsvReader.find(header.get(), name) >= 0) {
+                        present.put(name, type);
+                    }
+                });
+                return arrowSchema(present);
+            }
+        }
+        return arrowSchema(types);
     }
 
+    /**
+     * The universal read of a csv/tsv file: one partition, or up to {@code min(cpus, 8)} byte-range
+     * splits for a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter
+     * (spec engine.md §4.4). Every other format is native-only and refused with PZ0312. Never applies
+     * watermark bounds (the engine trims the staged rows).
+     *
+     * @throws PzConnectorException PZ0312 for a native-only format; the contract, missing-file and
+     *     missing-column refusals of spec connectors.md §5
+     */
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
-        throw universalTierMissing(spec);
+        String context = "dataset '" + spec.entity() + "'";
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
+        LocalFilesFormat format = options.format();
+        if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
+            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, "PZ0312: " + context + ": localfiles "
+                    + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
+                    + " engine.force_universal" + (format == LocalFilesFormat.PARQUET ? ", or use csv)" : ")"));
+        }
+        Map<String, String> contract = spec.contract().orElseThrow(() -> new PzConnectorException(
+                PzCode.CONNECTOR_CONFIG_INVALID, context + ": localfiles csv requires a declared columns: contract in v0"));
+        Map<String, ContractTypes> types = contractTypes(contract, context);
+        String location = location(spec, format);
+        Path file = paths.resolve(location, context + " path '" + location + "'");
+        if (!Files.isRegularFile(file)) {
+            throw new PzConnectorException(PzCode.NODE_FAILED, "csv file not found: '" + location + "'");
+        }
+        Schema schema = arrowSchema(types);
+        List<ContractTypes> columnTypes = List.copyOf(types.values());
+        Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
+        if (header.isPresent()) {
+            for (String name : types.keySet()) {
+                if (LocalFilesCsvReader.find(header.get(), name) < 0) {
+                    throw LocalFilesCsvReader.missingColumn(location, name);
+                }
+            }
+            if (options.delimiter() == ',') {
+                Optional<List<LocalFilesCsvSplitPlanner.Split>> splits = planSplits(file, header.get());
+                if (splits.isPresent()) {
+                    List<ReadPartition> partitions = new ArrayList<>();
+                    int count = splits.get().size();
+                    for (int i = 0; i < count; i++) {
+                        partitions.add(new LocalFilesCsvPartition(spec.entity() + "#" + (i + 1), file, location,
+                                options.delimiter(), schema, columnTypes, splits.get().get(i), count));
+                    }
+                    return List.copyOf(partitions);
+                }
+            }
+        }
+        return List.of(new LocalFilesCsvPartition(spec.entity(), file, location, options.delimiter(), schema,
+                columnTypes, null, 1));
+    }
+
+    private Optional<List<LocalFilesCsvSplitPlanner.Split>> planSplits(Path file, List<String> header) {
+        try {
+            return LocalFilesCsvSplitPlanner.plan(file, header, maxPartitions, minBytesPerPartition);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Split sizing; tests lower the byte floor to split small files. */
+    LocalFilesSource withSplitting(int maxPartitions, long minBytesPerPartition) {
+        return new LocalFilesSource(paths, maxPartitions, minBytesPerPartition);
+    }
+
+    private static String location(DatasetSpec spec, LocalFilesFormat format) {
+        return spec.option(LocalFilesPaths.PATH).filter(path -> !path.isBlank())
+                .orElse(spec.entity() + "." + format.fileExtension());
+    }
+
+    private static Map<String, String> requireContract(DatasetSpec spec, LocalFilesFormat format, String context) {
+        return spec.contract().orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID,
+                switch (format) {
+                    case CSV, TSV -> context + ": localfiles csv requires a declared columns: contract in v0";
+                    case JSON -> context + ": localfiles json requires a declared columns: contract for schema fetch"
+                            + " -- NDJSON has no header row or footer to infer one from";
+                    case XLSX -> context + ": localfiles xlsx requires a declared columns: contract for schema fetch"
+                            + " -- a workbook's header row names columns but not their types";
+                    case AVRO -> context + ": localfiles avro requires a declared columns: contract for schema fetch"
+                            + " -- avro's embedded schema is not read here -- schema fetch never opens the file bytes";
+                    case PARQUET -> context + ": localfiles parquet schema fetch needs a declared columns: contract in"
+                            + " this build -- it has no parquet footer reader";
+                }));
+    }
+
+    static Map<String, ContractTypes> contractTypes(Map<String, String> contract, String context) {
+        Map<String, ContractTypes> types = new LinkedHashMap<>();
+        contract.forEach((name, word) -> types.put(name, ContractTypes.fromWord(word)
+                .orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context + ": column '"
+                        + name + "': unknown columns: contract type '" + word + "'"))));
+        return types;
+    }
+
+    static Schema arrowSchema(Map<String, ContractTypes> types) {
+        List<Field> fields = new ArrayList<>();
+        types.forEach((name, type) -> fields.add(Field.nullable(name, type.arrowType())));
+        return new Schema(fields);
     }
 
     @Override
@@ -115,8 +253,4 @@ final class LocalFilesSource implements Source {
         }
     }
 
-    private static PzConnectorException universalTierMissing(DatasetSpec spec) {
-        return new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, "PZ0312: dataset '" + spec.entity()
-                + "': the universal tier for localfiles is not available in this build");
-    }
 }

@@ -200,10 +200,10 @@ class LocalFilesCopyTest {
     }
 
     @Test
-    void universalTierIsNotAvailable() {
+    void universalParquetWriteIsRefusedInThisBuild() {
         assertThatThrownBy(() -> support.sink(null).beginWrite(output("o", WriteStrategy.REPLACE, options()), null))
-                .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_REQUIRED))
-                .hasMessage("PZ0312: output 'o': the universal tier for localfiles is not available in this build");
+                .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
+                .hasMessageStartingWith("PZ0361: output 'o': format 'parquet' has no universal writer in this build");
     }
 
     /** What the engine does with a native copy: directories, COPY over the staged relation, moves. */

@@ -240,14 +240,14 @@ class LocalFilesScanTest {
     }
 
     @Test
-    void universalTierIsNotAvailable() {
-        DatasetSpec spec = dataset("orders", Map.of(), columns("id", "bigint"));
+    void universalReadOfParquetIsRefusedAsNativeOnly() {
+        DatasetSpec spec = dataset("orders", options("format", "parquet"), columns("id", "bigint"));
         LocalFilesSource source = support.source(null);
         assertThatThrownBy(() -> source.planRead(spec, dev.pz.connectors.api.ReadHints.none()))
                 .isInstanceOfSatisfying(PzConnectorException.class,
                         e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_REQUIRED))
-                .hasMessage("PZ0312: dataset 'orders': the universal tier for localfiles is not available in this build");
-        assertThatThrownBy(() -> source.schema(spec)).isInstanceOf(PzConnectorException.class);
+                .hasMessage("PZ0312: dataset 'orders': localfiles parquet source is native-scan only; it cannot run on"
+                        + " the universal tier (remove engine.force_universal, or use csv)");
     }
 
     private void write(String relative, String content) throws Exception {

@@ -1,0 +1,174 @@
+package dev.pz.connectors.localfiles;
+
+import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.api.ContractTypes;
+import dev.pz.connectors.api.error.PzConnectorException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads a headed CSV stream into Arrow batches of the contract's schema (spec connectors.md §5
+ * "Read — universal tier"). Columns bind by header name; an empty cell and {@code ""} are NULL; a
+ * value the contract type cannot hold fails the read naming the file, the line and the column.
+ * A batch is taken when its estimated size reaches the byte target or its rows the row cap (spec
+ * engine.md §4.2). The reader owns its root: each batch is valid until the next
+ * {@link #loadNextBatch()} or {@link #close()}.
+ */
+final class LocalFilesCsvReader extends ArrowReader {
+
+    private final Schema schema;
+    private final List<ContractTypes> types;
+    private final LocalFilesCsvParser parser;
+    private final String fileLabel;
+    private final long targetBytes;
+    private final int maxRows;
+    private final long firstDataLine;
+    private final double fixedRowBytes;
+    private int[] sourceIndex;
+    private int headerWidth;
+    private boolean finished;
+
+    /**
+     * @param parser owned: closed with this reader
+     * @param firstDataLine the physical line of the first record after the header, or 0 to count
+     *     from the stream itself
+     */
+    LocalFilesCsvReader(BufferAllocator allocator, Schema schema, List<ContractTypes> types,
+            LocalFilesCsvParser parser, String fileLabel, BatchOptions options, long firstDataLine) {
+        super(allocator);
+        this.schema = schema;
+        this.types = List.copyOf(types);
+        this.parser = parser;
+        this.fileLabel = fileLabel;
+        this.targetBytes = Math.max(1, options.targetBytes());
+        this.maxRows = Math.max(1, options.maxRows());
+        this.firstDataLine = firstDataLine;
+        double fixed = 0;
+        for (ContractTypes type : types) {
+            fixed += LocalFilesCsvValues.fixedWidth(type) + 0.125;
+        }
+        this.fixedRowBytes = fixed;
+    }
+
+    @Override
+    public boolean loadNextBatch() throws IOException {
+        if (finished) {
+            return false;
+        }
+        if (sourceIndex == null && !bindHeader()) {
+            finished = true;
+            return false;
+        }
+        VectorSchemaRoot root = getVectorSchemaRoot();
+        root.clear();
+        root.allocateNew();
+        List<FieldVector> vectors = root.getFieldVectors();
+        int columnCount = vectors.size();
+        int rows = 0;
+        double bytes = 0;
+        while (rows < maxRows && bytes < targetBytes) {
+            if (!parser.next()) {
+                finished = true;
+                break;
+            }
+            if (parser.fieldCount() != headerWidth) {
+                throw parser.failure("line " + parser.recordLine() + ": expected " + headerWidth
+                        + " fields as in the header, found " + parser.fieldCount());
+            }
+            byte[] row = parser.row();
+            bytes += fixedRowBytes;
+            for (int column = 0; column < columnCount; column++) {
+                int field = sourceIndex[column];
+                int start = parser.start(field);
+                int end = parser.end(field);
+                FieldVector vector = vectors.get(column);
+                if (start == end) {
+                    vector.setNull(rows);
+                    continue;
+                }
+                ContractTypes type = types.get(column);
+                try {
+                    LocalFilesCsvValues.set(type, vector, rows, row, start, end);
+                } catch (LocalFilesCsvValues.MalformedValueException e) {
+                    throw parser.failure("line " + parser.recordLine() + ", column '"
+                            + schema.getFields().get(column).getName() + "': value is not a valid " + type.word());
+                }
+                if (type == ContractTypes.VARCHAR) {
+                    bytes += end - start;
+                }
+            }
+            rows++;
+        }
+        root.setRowCount(rows);
+        if (rows == 0) {
+            return false;
+        }
+        return true;
+    }
+
+    /** Reads the header and maps each contract column to its field; false when the input is empty. */
+    private boolean bindHeader() throws IOException {
+        parser.skipByteOrderMark();
+        if (!parser.next()) {
+            return false;
+        }
+        List<String> header = parser.fields();
+        headerWidth = header.size();
+        if (firstDataLine > 0) {
+            parser.setLine(firstDataLine);
+        }
+        int[] index = new int[schema.getFields().size()];
+        for (int column = 0; column < index.length; column++) {
+            String name = schema.getFields().get(column).getName();
+            index[column] = find(header, name);
+            if (index[column] < 0) {
+                throw missingColumn(fileLabel, name);
+            }
+        }
+        sourceIndex = index;
+        return true;
+    }
+
+    static PzConnectorException missingColumn(String fileLabel, String column) {
+        return new PzConnectorException(dev.pz.connectors.api.error.PzCode.NODE_FAILED,
+                "csv file '" + fileLabel + "': missing declared column '" + column + "' in header");
+    }
+
+    /** Exact name first; DuckDB's names are case-insensitive, so a case-only difference also binds. */
+    static int find(List<String> header, String name) {
+        int exact = header.indexOf(name);
+        if (exact >= 0) {
+            return exact;
+        }
+        String lower = name.toLowerCase(Locale.ROOT);
+        List<Integer> matches = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            if (header.get(i).strip().toLowerCase(Locale.ROOT).equals(lower)) {
+                matches.add(i);
+            }
+        }
+        return matches.size() == 1 ? matches.get(0) : -1;
+    }
+
+    @Override
+    public long bytesRead() {
+        return 0;
+    }
+
+    @Override
+    protected void closeReadSource() throws IOException {
+        parser.close();
+    }
+
+    @Override
+    protected Schema readSchema() {
+        return schema;
+    }
+}

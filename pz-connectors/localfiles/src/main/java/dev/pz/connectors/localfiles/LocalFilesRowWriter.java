@@ -1,0 +1,261 @@
+package dev.pz.connectors.localfiles;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The universal file writers (spec connectors.md §4.9): CSV/TSV and NDJSON over the v0 Arrow types.
+ * UTF-8 without BOM, LF line ends. A batch is read during {@link #write} only; nothing of it is kept.
+ */
+abstract class LocalFilesRowWriter {
+
+    /** The v0 column kinds a writer can print. */
+    enum Kind { INT32, INT64, DOUBLE, DECIMAL, UTF8, BOOL, DATE, TIMESTAMP }
+
+    protected final OutputStream out;
+    protected final List<Field> fields;
+    protected final Kind[] kinds;
+
+    LocalFilesRowWriter(OutputStream out, Schema schema) {
+        this.out = out;
+        this.fields = schema.getFields();
+        this.kinds = new Kind[fields.size()];
+        for (int i = 0; i < kinds.length; i++) {
+            kinds[i] = kind(fields.get(i).getType());
+        }
+    }
+
+    /** The writer's kind for an Arrow type, or null outside the v0 matrix. */
+    static Kind kind(ArrowType type) {
+        if (type instanceof ArrowType.Int integer && integer.getIsSigned()) {
+            return integer.getBitWidth() == 32 ? Kind.INT32 : integer.getBitWidth() == 64 ? Kind.INT64 : null;
+        }
+        if (type instanceof ArrowType.FloatingPoint floating) {
+            return floating.getPrecision() == org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE
+                    ? Kind.DOUBLE : null;
+        }
+        if (type instanceof ArrowType.Decimal decimal) {
+            return decimal.getBitWidth() == 128 ? Kind.DECIMAL : null;
+        }
+        if (type instanceof ArrowType.Utf8) {
+            return Kind.UTF8;
+        }
+        if (type instanceof ArrowType.Bool) {
+            return Kind.BOOL;
+        }
+        if (type instanceof ArrowType.Date date) {
+            return date.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? Kind.DATE : null;
+        }
+        if (type instanceof ArrowType.Timestamp) {
+            return Kind.TIMESTAMP;
+        }
+        return null;
+    }
+
+    abstract void start() throws IOException;
+
+    abstract void write(VectorSchemaRoot batch) throws IOException;
+
+    static CsvWriter csv(OutputStream out, Schema schema, char delimiter) {
+        return new CsvWriter(out, schema, delimiter);
+    }
+
+    static NdjsonWriter ndjson(OutputStream out, Schema schema) {
+        return new NdjsonWriter(out, schema);
+    }
+
+    /** Header from field names; a field is quoted iff it holds the delimiter, a quote, LF or CR. */
+    static final class CsvWriter extends LocalFilesRowWriter {
+        private final byte delimiter;
+
+        CsvWriter(OutputStream out, Schema schema, char delimiter) {
+            super(out, schema);
+            this.delimiter = (byte) delimiter;
+        }
+
+        @Override
+        void start() throws IOException {
+            for (int i = 0; i < fields.size(); i++) {
+                if (i > 0) {
+                    out.write(delimiter);
+                }
+                byte[] name = fields.get(i).getName().getBytes(StandardCharsets.UTF_8);
+                writeText(name, 0, name.length);
+            }
+            out.write('\n');
+        }
+
+        @Override
+        void write(VectorSchemaRoot batch) throws IOException {
+            List<FieldVector> vectors = batch.getFieldVectors();
+            int rows = batch.getRowCount();
+            for (int row = 0; row < rows; row++) {
+                for (int column = 0; column < kinds.length; column++) {
+                    if (column > 0) {
+                        out.write(delimiter);
+                    }
+                    FieldVector vector = vectors.get(column);
+                    if (vector.isNull(row)) {
+                        continue;
+                    }
+                    if (kinds[column] == Kind.UTF8) {
+                        byte[] value = ((VarCharVector) vector).get(row);
+                        if (value.length == 0) {
+                            // DuckDB's own COPY writes an empty string as "" so it differs from NULL.
+                            out.write('"');
+                            out.write('"');
+                        } else {
+                            writeText(value, 0, value.length);
+                        }
+                    } else {
+                        out.write(ascii(text(kinds[column], fields.get(column), vector, row)));
+                    }
+                }
+                out.write('\n');
+            }
+        }
+
+        private void writeText(byte[] value, int start, int end) throws IOException {
+            boolean quote = false;
+            for (int i = start; i < end; i++) {
+                byte b = value[i];
+                if (b == delimiter || b == '"' || b == '\n' || b == '\r') {
+                    quote = true;
+                    break;
+                }
+            }
+            if (!quote) {
+                out.write(value, start, end - start);
+                return;
+            }
+            out.write('"');
+            int from = start;
+            for (int i = start; i < end; i++) {
+                if (value[i] == '"') {
+                    out.write(value, from, i + 1 - from);
+                    out.write('"');
+                    from = i + 1;
+                }
+            }
+            out.write(value, from, end - from);
+            out.write('"');
+        }
+    }
+
+    /** One JSON object per row, schema order, LF after every row; null and non-finite doubles → null. */
+    static final class NdjsonWriter extends LocalFilesRowWriter {
+        private final byte[][] keys;
+
+        NdjsonWriter(OutputStream out, Schema schema) {
+            super(out, schema);
+            keys = new byte[fields.size()][];
+            for (int i = 0; i < keys.length; i++) {
+                StringBuilder key = new StringBuilder(i == 0 ? "{" : ",");
+                jsonString(key, fields.get(i).getName());
+                keys[i] = key.append(':').toString().getBytes(StandardCharsets.UTF_8);
+            }
+        }
+
+        @Override
+        void start() {
+            // No preamble: NDJSON is rows only.
+        }
+
+        @Override
+        void write(VectorSchemaRoot batch) throws IOException {
+            List<FieldVector> vectors = batch.getFieldVectors();
+            int rows = batch.getRowCount();
+            StringBuilder text = new StringBuilder();
+            for (int row = 0; row < rows; row++) {
+                for (int column = 0; column < kinds.length; column++) {
+                    out.write(keys[column]);
+                    FieldVector vector = vectors.get(column);
+                    if (vector.isNull(row)) {
+                        out.write(NULL);
+                        continue;
+                    }
+                    Kind kind = kinds[column];
+                    switch (kind) {
+                        case UTF8 -> {
+                            text.setLength(0);
+                            jsonString(text, new String(((VarCharVector) vector).get(row), StandardCharsets.UTF_8));
+                            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+                        }
+                        case DOUBLE -> {
+                            double value = ((Float8Vector) vector).get(row);
+                            out.write(Double.isFinite(value) ? ascii(LocalFilesValueText.doubleText(value)) : NULL);
+                        }
+                        case DATE -> out.write(ascii("\"" + LocalFilesValueText.dateText(((DateDayVector) vector).get(row))
+                                + "\""));
+                        case TIMESTAMP -> out.write(ascii("\"" + LocalFilesValueText.isoTimestampText(
+                                LocalFilesValueText.toMicros(((TimeStampVector) vector).get(row),
+                                        (ArrowType.Timestamp) fields.get(column).getType())) + "\""));
+                        case INT32, INT64, DECIMAL, BOOL -> out.write(ascii(text(kind, fields.get(column), vector, row)));
+                    }
+                }
+                out.write('}');
+                out.write('\n');
+            }
+        }
+
+        private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+
+        static void jsonString(StringBuilder text, String value) {
+            text.append('"');
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                switch (c) {
+                    case '"' -> text.append("\\\"");
+                    case '\\' -> text.append("\\\\");
+                    case '\n' -> text.append("\\n");
+                    case '\r' -> text.append("\\r");
+                    case '\t' -> text.append("\\t");
+                    case '\b' -> text.append("\\b");
+                    case '\f' -> text.append("\\f");
+                    default -> {
+                        if (c < 0x20) {
+                            text.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            text.append(c);
+                        }
+                    }
+                }
+            }
+            text.append('"');
+        }
+    }
+
+    /** The CSV text of a non-null, non-varchar value. */
+    static String text(Kind kind, Field field, FieldVector vector, int row) {
+        return switch (kind) {
+            case INT32 -> Integer.toString(((IntVector) vector).get(row));
+            case INT64 -> Long.toString(((BigIntVector) vector).get(row));
+            case DOUBLE -> LocalFilesValueText.doubleText(((Float8Vector) vector).get(row));
+            case DECIMAL -> ((DecimalVector) vector).getObject(row).toPlainString();
+            case BOOL -> ((BitVector) vector).get(row) == 1 ? "true" : "false";
+            case DATE -> LocalFilesValueText.dateText(((DateDayVector) vector).get(row));
+            case TIMESTAMP -> LocalFilesValueText.timestampText(LocalFilesValueText.toMicros(
+                    ((TimeStampVector) vector).get(row), (ArrowType.Timestamp) field.getType()));
+            case UTF8 -> new String(((VarCharVector) vector).get(row), StandardCharsets.UTF_8);
+        };
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.ISO_8859_1);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.pz.connectors.localfiles;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * Invariant text of the v0 types as the universal writers print them. CSV follows what DuckDB's own
+ * {@code COPY … (format csv)} prints, so the two tiers agree: doubles in shortest round-trip form
+ * with DuckDB's layout ({@code 1.0}, {@code 0.1}, {@code 1e+20}, {@code 1e-07}, {@code nan},
+ * {@code inf}, {@code -0.0}), booleans {@code true}/{@code false}, dates {@code yyyy-MM-dd},
+ * timestamps {@code yyyy-MM-dd HH:mm:ss[.ffffff]} (UTC wall time, trailing fraction zeros dropped),
+ * decimals in plain notation at their scale.
+ */
+final class LocalFilesValueText {
+
+    private LocalFilesValueText() {
+    }
+
+    /**
+     * A double the way DuckDB prints it: the shortest digits that round-trip (as far as
+     * {@link Double#toString} finds them), fixed notation for decimal exponents -4..15, otherwise
+     * {@code d[.ddd]e±XX}.
+     */
+    static String doubleText(double value) {
+        if (Double.isNaN(value)) {
+            return "nan";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "inf" : "-inf";
+        }
+        String java = Double.toString(Math.abs(value));
+        String sign = (value < 0 || (value == 0 && 1 / value < 0)) ? "-" : "";
+        int exponentAt = java.indexOf('E');
+        String mantissa = exponentAt < 0 ? java : java.substring(0, exponentAt);
+        int exponent = exponentAt < 0 ? 0 : Integer.parseInt(java.substring(exponentAt + 1));
+        int point = mantissa.indexOf('.');
+        String digits = mantissa.substring(0, point) + mantissa.substring(point + 1);
+        // The value is 0.<digits> x 10^(point + exponent); normalise to d.ddd x 10^scientific.
+        int leadingZeros = 0;
+        while (leadingZeros < digits.length() - 1 && digits.charAt(leadingZeros) == '0') {
+            leadingZeros++;
+        }
+        int scientific = point + exponent - 1 - leadingZeros;
+        digits = digits.substring(leadingZeros);
+        int last = digits.length();
+        while (last > 1 && digits.charAt(last - 1) == '0') {
+            last--;
+        }
+        digits = digits.substring(0, last);
+        if (digits.equals("0")) {
+            return sign + "0.0";
+        }
+        if (scientific < -4 || scientific >= 16) {
+            StringBuilder text = new StringBuilder(sign).append(digits.charAt(0));
+            if (digits.length() > 1) {
+                text.append('.').append(digits, 1, digits.length());
+            }
+            int magnitude = Math.abs(scientific);
+            text.append(scientific < 0 ? "e-" : "e+");
+            if (magnitude < 10) {
+                text.append('0');
+            }
+            return text.append(magnitude).toString();
+        }
+        StringBuilder text = new StringBuilder(sign);
+        if (scientific < 0) {
+            text.append("0.");
+            text.append("0".repeat(-scientific - 1));
+            text.append(digits);
+            return text.toString();
+        }
+        if (digits.length() <= scientific + 1) {
+            text.append(digits).append("0".repeat(scientific + 1 - digits.length())).append(".0");
+        } else {
+            text.append(digits, 0, scientific + 1).append('.').append(digits, scientific + 1, digits.length());
+        }
+        return text.toString();
+    }
+
+    static String dateText(int epochDay) {
+        return LocalDate.ofEpochDay(epochDay).toString();
+    }
+
+    /** Microseconds since the epoch in a timestamp's unit converted to microseconds. */
+    static long toMicros(long value, ArrowType.Timestamp type) {
+        return switch (type.getUnit()) {
+            case SECOND -> TimeUnit.SECONDS.toMicros(value);
+            case MILLISECOND -> TimeUnit.MILLISECONDS.toMicros(value);
+            case MICROSECOND -> value;
+            case NANOSECOND -> Math.floorDiv(value, 1000L);
+        };
+    }
+
+    /** {@code yyyy-MM-dd HH:mm:ss[.ffffff]}, trailing zeros of the fraction dropped (DuckDB's form). */
+    static String timestampText(long micros) {
+        LocalDateTime time = LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+                (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+        StringBuilder text = new StringBuilder(26);
+        appendDateTime(text, time, ' ');
+        int fraction = time.getNano() / 1000;
+        if (fraction != 0) {
+            String digits = String.format("%06d", fraction);
+            int end = digits.length();
+            while (digits.charAt(end - 1) == '0') {
+                end--;
+            }
+            text.append('.').append(digits, 0, end);
+        }
+        return text.toString();
+    }
+
+    /** {@code yyyy-MM-ddTHH:mm:ss.ffffffZ}: six fraction digits, UTC (the NDJSON codec's form). */
+    static String isoTimestampText(long micros) {
+        LocalDateTime time = LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+                (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+        StringBuilder text = new StringBuilder(27);
+        appendDateTime(text, time, 'T');
+        return text.append('.').append(String.format("%06d", time.getNano() / 1000)).append('Z').toString();
+    }
+
+    private static void appendDateTime(StringBuilder text, LocalDateTime time, char separator) {
+        text.append(time.toLocalDate()).append(separator);
+        two(text, time.getHour());
+        text.append(':');
+        two(text, time.getMinute());
+        text.append(':');
+        two(text, time.getSecond());
+    }
+
+    private static void two(StringBuilder text, int value) {
+        if (value < 10) {
+            text.append('0');
+        }
+        text.append(value);
+    }
+}
