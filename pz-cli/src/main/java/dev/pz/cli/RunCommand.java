@@ -52,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
         CompiledDag dag = context.compile(project, true);
         Optional<Set<String>> chosen = new Selection(names, select, all).resolve(dag, true);
         Set<String> effective = chosen.map(ids -> Selection.withAncestors(dag, ids)).orElseGet(() -> everything(dag));
-        return RunExecution.execute(project, dag, effective, failFast, spec.commandLine().getOut(),
+        return RunExecution.execute(project, dag, effective, failFast, fullRefresh, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 

@@ -24,11 +24,11 @@ final class RunExecution {
         }
     }
 
-    static int execute(Project project, CompiledDag dag, Set<String> effective, boolean failFast, PrintWriter out,
-            PrintWriter err) {
+    static int execute(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
+            PrintWriter out, PrintWriter err) {
         Cancellation cancellation = new Cancellation();
         RunSession.Result result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast,
-                new PlainRenderer(out), err, Clock.systemUTC(), cancellation));
+                fullRefresh, new PlainRenderer(out), err, Clock.systemUTC(), cancellation));
         long succeeded = result.results().stream().filter(r -> r.status().word().equals("success")).count();
         long failed = result.results().stream().filter(r -> r.status().word().equals("failed")).count();
         long skipped = result.results().size() - succeeded - failed;
@@ -37,6 +37,7 @@ final class RunExecution {
         if (result.sweep() != null && result.sweep().worthReporting()) {
             out.println(result.sweep().line());
         }
+        result.notes().forEach(note -> out.println("note: " + note));
         return exitCode(result.status());
     }
 

@@ -31,7 +31,11 @@ final class TemplateCatalog {
             new Entry("sample", "runnable four-pipeline demo over local CSVs: staging, a checked join, an aggregate "
                     + "[runs offline]", List.of(
                             "  cd {0} && pz run orders_enriched",
-                            "  (this template ships two independent flows; `pz run --all` runs both)")));
+                            "  (this template ships two independent flows; `pz run --all` runs both)")),
+            new Entry("incremental", "watermark-bounded reads over local CSVs: run it twice, see the second run land "
+                    + "nothing [runs offline]", List.of(
+                            "  cd {0} && pz run --all",
+                            "  then run it again -- the second run extracts nothing, which is the point")));
 
     static final String DEFAULT_ID = "minimal";
     private static final String RESOURCE_ROOT = "templates/";

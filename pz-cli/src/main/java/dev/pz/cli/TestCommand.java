@@ -48,7 +48,7 @@ final class TestCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("no checks defined");
             return ExitCodes.OK;
         }
-        return RunExecution.execute(project, dag, Selection.withAncestors(dag, checks), false,
+        return RunExecution.execute(project, dag, Selection.withAncestors(dag, checks), false, false,
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -4,6 +4,7 @@ import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
+import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.json.AtomicFiles;
 import dev.pz.engine.json.Json;
 import dev.pz.engine.model.Project;
@@ -78,7 +79,16 @@ public final class CompileArtifacts {
                         + ")");
             }
         }
+        TreeSet<String> incremental = new TreeSet<>();
+        for (String parent : pipeline.dependsOn()) {
+            if (dag.node(parent) instanceof SourceLoadNode source && source.incremental() != null
+                    && source.incremental().declaredInSql()) {
+                incremental.add("-- incremental: " + source.datasetKey() + " (cursor " + source.incremental().cursor()
+                        + ", declared in SQL)");
+            }
+        }
         StringBuilder text = new StringBuilder();
+        incremental.forEach(line -> text.append(line).append('\n'));
         outputs.forEach(line -> text.append(line).append('\n'));
         return text.append(pipeline.sql()).append('\n').toString();
     }

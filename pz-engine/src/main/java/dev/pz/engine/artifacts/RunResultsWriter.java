@@ -97,6 +97,13 @@ public final class RunResultsWriter implements RunListener {
             timings.put("consumerStallMs", node.timings().consumerStallMs());
             entry.put("timings", timings);
         }
+        if (node.watermark() != null) {
+            Map<String, Object> watermark = new LinkedHashMap<>();
+            watermark.put("cursor", node.watermark().cursor());
+            watermark.put("type", node.watermark().type());
+            watermark.put("value", node.watermark().value());
+            entry.put("watermark", watermark);
+        }
         return entry;
     }
 

@@ -354,6 +354,23 @@ public final class DagCompiler {
 
     private List<Node> buildNodes(Map<SinkBinding, OutputDecl> outputs, Map<String, DatasetDecl> datasets,
             Map<String, Effective> effective) {
+        Map<String, String> sqlByPipeline = new HashMap<>();
+        Map<String, Incremental> sqlDeclared;
+        try (WatermarkInference inference = new WatermarkInference(problems)) {
+            for (String name : effective.keySet()) {
+                List<SqlText.NamedSql> ctes = effective.get(name).ephemeralRefs().stream()
+                        .map(ref -> new SqlText.NamedSql(ref, SqlText.normalize(queries.get(ref))))
+                        .toList();
+                String sql = SqlText.normalize(SqlText.inlineCtes(SqlText.normalize(queries.get(name)), ctes));
+                sql = SqlText.normalize(inference.analyze(name, rendered.get(name).pipeline().file(), sql,
+                        sentinels(name, effective.get(name)), effective.get(name).datasets()));
+                sqlByPipeline.put(name, sql);
+            }
+            Map<String, ReadDef> reads = new HashMap<>();
+            datasets.forEach((key, dataset) -> reads.put(key, dataset.read()));
+            sqlDeclared = inference.declarations(reads);
+        }
+
         List<Node> nodes = new ArrayList<>();
         Map<String, String> sourceIds = new HashMap<>();
         Set<String> read = new HashSet<>();
@@ -380,19 +397,19 @@ public final class DagCompiler {
             String id = NodeIds.of(List.of("source-load", dataset.connection(), dataset.entity(),
                     CanonicalJson.of(def.options()), CanonicalJson.of(def.columns())));
             sourceIds.put(dataset.key(), id);
-            nodes.add(new SourceLoadNode(id, name, dataset.connection(), dataset.entity(), def, dataset.callSite()));
+            Incremental incremental = sqlDeclared.get(dataset.key());
+            if (incremental == null && def.sync() != null && def.sync().isIncremental()) {
+                incremental = new Incremental(def.sync().cursor(), false, List.of());
+            }
+            nodes.add(new SourceLoadNode(id, name, dataset.connection(), dataset.entity(), def, dataset.callSite(),
+                    incremental));
         }
 
         Map<String, String> pipelineIds = new HashMap<>();
-        Map<String, String> sqlByPipeline = new HashMap<>();
         for (String name : effective.keySet()) {
             PipelineDef def = rendered.get(name).pipeline();
-            List<SqlText.NamedSql> ctes = effective.get(name).ephemeralRefs().stream()
-                    .map(ref -> new SqlText.NamedSql(ref, SqlText.normalize(queries.get(ref))))
-                    .toList();
-            String sql = SqlText.normalize(SqlText.inlineCtes(SqlText.normalize(queries.get(name)), ctes));
-            sqlByPipeline.put(name, sql);
-            pipelineIds.put(name, NodeIds.of(List.of("pipeline", name, def.materialization().word(), sql)));
+            pipelineIds.put(name, NodeIds.of(List.of("pipeline", name, def.materialization().word(),
+                    sqlByPipeline.get(name))));
         }
         for (String name : effective.keySet()) {
             PipelineDef def = rendered.get(name).pipeline();
@@ -415,6 +432,20 @@ public final class DagCompiler {
                     List.of(pipelineIds.get(output.claimant()))));
         }
         return nodes;
+    }
+
+    /** The watermark sentinels a pipeline renders (its own and its ephemeral refs'), to their datasets. */
+    private Map<String, String> sentinels(String pipeline, Effective deps) {
+        Map<String, String> sentinels = new LinkedHashMap<>();
+        List<RenderedPipeline> sources = new ArrayList<>();
+        sources.add(rendered.get(pipeline));
+        deps.ephemeralRefs().stream().map(rendered::get).filter(java.util.Objects::nonNull).forEach(sources::add);
+        for (RenderedPipeline source : sources) {
+            for (SourceCall call : source.watermarks()) {
+                sentinels.put(StagingNames.watermarkSentinel(call.connection(), call.entity()), call.key());
+            }
+        }
+        return sentinels;
     }
 
     private void addChecks(PipelineDef pipeline, String pipelineId, List<Node> nodes) {

@@ -5,10 +5,11 @@ import java.util.List;
 
 /**
  * Lands one dataset into {@code staging.<name>}. {@code read} holds the options from YAML or from
- * the {@code source()} call site ({@code declaredAtCallSite}).
+ * the {@code source()} call site ({@code declaredAtCallSite}). {@code incremental} is null for a
+ * full read.
  */
 public record SourceLoadNode(String id, String name, String connection, String entity, ReadDef read,
-        boolean declaredAtCallSite) implements Node {
+        boolean declaredAtCallSite, Incremental incremental) implements Node {
 
     @Override
     public NodeKind kind() {

@@ -8,9 +8,9 @@ import dev.pz.engine.compile.SourceLoadNode;
 import java.util.regex.Pattern;
 
 /**
- * How a node failure reads: which node, then the cause with DuckDB's statement echoes removed and
- * single-quoted literals masked (they can hold data values or secrets), plus a next step where pz
- * knows one.
+ * How a node failure reads: which node, then the cause, plus a next step where pz knows one.
+ * DuckDB's messages lose their statement echoes and have single-quoted literals masked (they can
+ * hold data values or secrets); connector messages are written for users and pass verbatim.
  */
 final class FailureMessages {
     private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'");
@@ -21,6 +21,12 @@ final class FailureMessages {
     static String redact(String message) {
         String sanitized = DuckErrors.sanitize(message == null ? "" : message);
         return QUOTED.matcher(sanitized).replaceAll("'***'");
+    }
+
+    /** A connector message without the {@code PZ####: } it may carry inline (the code is reported apart). */
+    static String withoutCode(String message) {
+        String text = message == null ? "" : message;
+        return text.matches("(?s)PZ\\d{4}: .*") ? text.substring(8) : text;
     }
 
     static String describe(Node node, String cause) {

@@ -7,27 +7,36 @@ import dev.pz.engine.compile.NodeKind;
 /**
  * One node's terminal result: status, rows moved (violations for checks), total duration, and the
  * error of a failed node. {@code timings} is present only for nodes that went through an Arrow
- * channel; {@code provenance} only for reused or carried-forward nodes.
+ * channel; {@code provenance} only for reused or carried-forward nodes; {@code watermark} only for an
+ * incremental source load that found rows.
  */
 public record NodeResult(String id, NodeKind kind, String name, NodeStatus status, long rows, long durationMs,
-        PzError error, Timings timings, String provenance) {
+        PzError error, Timings timings, String provenance, WatermarkCandidate watermark) {
 
     public static NodeResult success(Node node, long rows, long durationMs) {
         return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SUCCESS, rows, durationMs, null, null,
-                null);
+                null, null);
     }
 
     public static NodeResult failed(Node node, PzError error, long rows, long durationMs) {
         return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.FAILED, rows, durationMs, error, null,
-                null);
+                null, null);
     }
 
     public static NodeResult skipped(Node node) {
-        return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SKIPPED, 0, 0, null, null, null);
+        return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SKIPPED, 0, 0, null, null, null, null);
     }
 
     public NodeResult withDuration(long totalMs) {
-        return new NodeResult(id, kind, name, status, rows, totalMs, error, timings, provenance);
+        return new NodeResult(id, kind, name, status, rows, totalMs, error, timings, provenance, watermark);
+    }
+
+    public NodeResult withTimings(Timings stalls) {
+        return new NodeResult(id, kind, name, status, rows, durationMs, error, stalls, provenance, watermark);
+    }
+
+    public NodeResult withWatermark(WatermarkCandidate candidate) {
+        return new NodeResult(id, kind, name, status, rows, durationMs, error, timings, provenance, candidate);
     }
 
     /** Time the producer waited for the consumer and the consumer for the producer, in ms. */

@@ -44,7 +44,9 @@ public final class NodeRunner {
             try {
                 NodeOutcome outcome = attempt(node);
                 long elapsed = elapsedMs(started);
-                return outcome.failure() == null ? NodeResult.success(node, outcome.rows(), elapsed)
+                return outcome.failure() == null
+                        ? NodeResult.success(node, outcome.rows(), elapsed).withWatermark(outcome.watermark())
+                                .withTimings(outcome.timings())
                         : NodeResult.failed(node, outcome.failure(), outcome.rows(), elapsed);
             } catch (PzConnectorException e) {
                 if (context.cancellation().isCancelled()) {
@@ -53,12 +55,13 @@ public final class NodeRunner {
                 if (e.isTransient() && attempt < policy.maxAttempts()) {
                     long delay = policy.delayMillis(attempt, e.retryAfter(), random);
                     listener.retryScheduled(node, attempt + 1, policy.maxAttempts(), delay,
-                            FailureMessages.redact(e.getMessage()));
+                            FailureMessages.withoutCode(e.getMessage()));
                     sleep(delay);
                     continue;
                 }
                 return NodeResult.failed(node, PzError.of(e.code().orElse(PzCode.NODE_FAILED),
-                        FailureMessages.describe(node, FailureMessages.redact(e.getMessage()))), 0, elapsedMs(started));
+                        FailureMessages.describe(node, FailureMessages.withoutCode(e.getMessage()))), 0,
+                        elapsedMs(started));
             } catch (DuckSqlException e) {
                 if (context.cancellation().isCancelled() || e.interrupted()) {
                     throw new Cancellation.CancelledException();

@@ -3,14 +3,11 @@ package dev.pz.engine.execute;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.model.Materialization;
-import java.util.regex.Pattern;
 
 /** Materializes a pipeline: {@code CREATE OR REPLACE TABLE|VIEW staging.<name> AS (<sql>)}. */
 final class PipelineExecutor {
-    private static final Pattern SENTINEL = Pattern.compile("'__pz_watermark__[^']*__'");
-
     NodeOutcome execute(PipelineNode node, RunContext context, DuckConnection connection) {
-        String sql = SENTINEL.matcher(node.sql()).replaceAll("NULL");
+        String sql = CursorLiterals.substitute(node.sql(), context.storedWatermarks());
         boolean view = node.materialization() == Materialization.VIEW;
         String relation = Relations.staging(node.name());
         connection.execute("create or replace " + (view ? "view " : "table ") + relation + " as (\n" + sql + "\n)");

@@ -7,8 +7,20 @@ import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
 
-/** Everything the executors of one run share. Immutable; the ledger and cancellation are thread-safe. */
+/**
+ * Everything the executors of one run share. Immutable; the ledger and cancellation are
+ * thread-safe. {@code storedWatermarks} holds the watermarks this run reads from (empty under
+ * {@code --full-refresh}), by dataset key; {@code allocator} is the run's root Arrow allocator,
+ * from which every universal node takes a child named after it.
+ */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
-        ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation) {
+        ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
+        Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator) {
+
+    public RunContext {
+        storedWatermarks = Map.copyOf(storedWatermarks);
+    }
 }

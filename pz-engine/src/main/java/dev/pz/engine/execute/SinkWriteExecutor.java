@@ -1,9 +1,8 @@
 package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.NativeCopy;
-import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSqlException;
 import dev.pz.engine.compile.SinkWriteNode;
@@ -24,12 +23,15 @@ final class SinkWriteExecutor {
 
     NodeOutcome execute(SinkWriteNode node, RunContext context, DuckConnection connection) {
         PlannedNode planned = context.plan().node(node.id()).orElseThrow();
+        String relation = Relations.staging(node.pipeline());
         if (planned.strategy() != Strategy.NATIVE_COPY || planned.nativeCopy() == null) {
-            throw new PzException(PzCode.NATIVE_PATH_REQUIRED, "sink '" + node.connection() + "' output '"
-                    + node.entity() + "': the universal (arrow_stream) tier is not available in this build");
+            OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
+                    node.write().schemaPolicy(), node.write().options(), node.write().keys(),
+                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1));
+            UniversalWrite.Written written = UniversalWrite.write(node, spec, context, connection, relation);
+            return new NodeOutcome(written.rows(), null, null, written.timings());
         }
         NativeCopy copy = planned.nativeCopy();
-        String relation = Relations.staging(node.pipeline());
         long rows = Counts.rows(connection, relation);
         context.setup().ensure(connection, copy.setupStatements(), "output '" + node.name() + "'");
         createDirectories(node, copy);
@@ -37,7 +39,8 @@ final class SinkWriteExecutor {
             connection.execute(copy.copySql().replace(NativeCopy.SOURCE, relation));
         } catch (DuckSqlException e) {
             deleteTemporaries(copy);
-            throw new PzConnectorException(null, "native copy statement failed: " + e.getMessage(), false, null, e);
+            throw new PzConnectorException(null, "native copy statement failed: " + FailureMessages.redact(e.getMessage()),
+                    false, null, e);
         } catch (RuntimeException e) {
             deleteTemporaries(copy);
             throw e;

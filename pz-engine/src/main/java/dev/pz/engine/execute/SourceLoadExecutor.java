@@ -1,8 +1,7 @@
 package dev.pz.engine.execute;
 
+import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
-import dev.pz.connectors.api.error.PzCode;
-import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.plan.PlannedNode;
@@ -13,14 +12,23 @@ final class SourceLoadExecutor {
 
     NodeOutcome execute(SourceLoadNode node, RunContext context, DuckConnection connection) {
         PlannedNode planned = context.plan().node(node.id()).orElseThrow();
-        if (planned.strategy() != Strategy.NATIVE_SCAN || planned.nativeScan() == null) {
-            throw new PzException(PzCode.NATIVE_PATH_REQUIRED, "source '" + node.datasetKey()
-                    + "': the universal (arrow_stream) tier is not available in this build");
-        }
-        NativeScan scan = planned.nativeScan();
-        context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
         String table = Relations.staging(node.name());
-        connection.execute("create or replace table " + table + " as select * from " + scan.sqlFragment());
-        return NodeOutcome.rows(Counts.rows(connection, table));
+        NodeResult.Timings timings = null;
+        long rows;
+        if (planned.strategy() == Strategy.NATIVE_SCAN && planned.nativeScan() != null) {
+            NativeScan scan = planned.nativeScan();
+            context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
+            connection.execute("create or replace table " + table + " as select * from " + scan.sqlFragment());
+            rows = Counts.rows(connection, table);
+        } else {
+            connection.execute("drop table if exists " + table);
+            DatasetSpec spec = DatasetSpec.of(node.connection(), node.entity(), node.read().options(),
+                    node.read().columns());
+            UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);
+            rows = landed.rows();
+            timings = landed.timings();
+        }
+        return new NodeOutcome(rows, null, WatermarkCapture.capture(node, context, connection, table).orElse(null),
+                timings);
     }
 }

@@ -18,6 +18,8 @@ import dev.pz.engine.execute.RunContext;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.execute.SetupLedger;
+import dev.pz.engine.execute.WatermarkCandidate;
+import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
@@ -25,10 +27,15 @@ import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.Planner;
 import dev.pz.engine.validate.SqlDryCompiler;
 import java.io.PrintWriter;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -41,12 +48,12 @@ public final class RunSession {
 
     /** What to run and where to report. {@code effective} is closed over ancestors, in DAG order. */
     public record Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast,
-            RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation) {
+            boolean fullRefresh, RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation) {
     }
 
-    /** How it went. {@code sweep} is null when retention is off. */
+    /** How it went. {@code sweep} is null when retention is off; {@code notes} are printed as {@code note:}. */
     public record Result(String runId, RunStatus status, List<NodeResult> results, Path resultsFile,
-            Retention.Sweep sweep) {
+            Retention.Sweep sweep, List<String> notes) {
     }
 
     private RunSession() {
@@ -62,12 +69,17 @@ public final class RunSession {
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
         try (RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
+            WatermarkStore watermarks = WatermarkStore.local(project.directory());
+            List<String> notes = new ArrayList<>();
+            watermarks.corruptionNotice().ifPresent(notes::add);
             RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
                     request.clock(), request.warnings());
             RunOrchestrator.Outcome outcome;
-            try (DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
+            try (BufferAllocator allocator = new RootAllocator();
+                    DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
-                        new SetupLedger(), directory.path(), request.clock(), request.cancellation());
+                        new SetupLedger(), directory.path(), request.clock(), request.cancellation(),
+                        request.fullRefresh() ? Map.of() : stored(watermarks), allocator);
                 RunListener listener = RunListener.all(results, request.listener());
                 NodeRunner runner = new NodeRunner(context, listener);
                 outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),
@@ -79,9 +91,17 @@ public final class RunSession {
             results.writeRunning();
             Retention.Sweep sweep = project.retention().enabled()
                     ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
+            notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
             results.writeTerminal(outcome.status());
-            return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep);
+            return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
         }
+    }
+
+    private static Map<String, WatermarkCandidate> stored(WatermarkStore store) {
+        Map<String, WatermarkCandidate> stored = new HashMap<>();
+        store.all().forEach((key, watermark) -> stored.put(key,
+                new WatermarkCandidate(watermark.cursor(), watermark.type(), watermark.value())));
+        return stored;
     }
 
     private static DuckSettings settings(Project project, RunDirectory directory) {

@@ -1,0 +1,71 @@
+package dev.pz.engine.execute;
+
+import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.ReadPartition;
+import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzException;
+import dev.pz.duckdb.ArrowIngest;
+import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.DuckSqlException;
+import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.model.ConnectionDef;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The universal tier of a source load: the connector's partitions are read on producer threads
+ * into a bounded channel, which DuckDB scans through the Arrow C stream interface into the staging
+ * table. Parsing and ingesting overlap; the channel's stalls say which side was the bottleneck.
+ */
+final class UniversalIngest {
+
+    /** Rows landed and the channel's stall times. */
+    record Landed(long rows, NodeResult.Timings timings) {
+    }
+
+    private UniversalIngest() {
+    }
+
+    static Landed land(SourceLoadNode node, DatasetSpec spec, RunContext context, DuckConnection connection,
+            String table) {
+        ConnectionDef def = context.project().connections().get(node.connection());
+        Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
+                PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
+        Source source = connector.openSource(ConnectorRegistry.configFor(def, context.project().directory()))
+                .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
+                        + "' cannot read"));
+        try (source; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
+                BatchChannel channel = new BatchChannel(context.cancellation())) {
+            Schema schema = source.schema(spec);
+            List<ReadPartition> partitions = source.planRead(spec, ReadHints.none());
+            BatchOptions options = batchOptions(context, partitions.size());
+            ArrowProducers producers = ArrowProducers.start(channel, partitions.stream()
+                    .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
+                    "pz-read-" + node.name());
+            try (ChannelReader reader = new ChannelReader(allocator, channel, schema)) {
+                long rows = ArrowIngest.createTable(connection, table, reader, allocator);
+                producers.join();
+                return new Landed(rows, channel.timings());
+            } catch (DuckSqlException | java.io.UncheckedIOException e) {
+                channel.close();
+                producers.join();
+                RuntimeException cause = producers.failure();
+                throw cause != null && !(cause instanceof Cancellation.CancelledException) ? cause : e;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static BatchOptions batchOptions(RunContext context, int partitions) {
+        Long configured = context.project().engine().batchBytes();
+        long target = configured != null ? configured : BatchOptions.DEFAULT_TARGET_BYTES;
+        return new BatchOptions(Math.max(1, target / Math.max(1, partitions)), BatchOptions.DEFAULT_MAX_ROWS);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.pz.engine.execute;
+
+import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.Sink;
+import dev.pz.connectors.api.WriteResult;
+import dev.pz.connectors.api.WriteSession;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzException;
+import dev.pz.duckdb.ArrowEgress;
+import dev.pz.duckdb.DuckConnection;
+import dev.pz.engine.compile.SinkWriteNode;
+import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.model.ConnectionDef;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The universal tier of a sink write: DuckDB exports the staged relation as Arrow batches on a
+ * producer thread into a bounded channel; this thread hands each batch to the connector's write
+ * session, then commits. Any failure before the commit aborts the session, leaving the destination
+ * as it was; a failed commit is never followed by an abort (its outcome is unknown).
+ */
+final class UniversalWrite {
+    static final int EGRESS_BATCH_ROWS = 122_880;
+
+    /** Rows written and the channel's stall times. */
+    record Written(long rows, NodeResult.Timings timings) {
+    }
+
+    private UniversalWrite() {
+    }
+
+    static Written write(SinkWriteNode node, OutputSpec spec, RunContext context, DuckConnection connection,
+            String relation) {
+        ConnectionDef def = context.project().connections().get(node.connection());
+        Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
+                PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
+        Sink sink = connector.openSink(ConnectorRegistry.configFor(def, context.project().directory()))
+                .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
+                        + "' cannot write"));
+        String sql = "select * from " + relation;
+        try (sink; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
+                BatchChannel channel = new BatchChannel(context.cancellation())) {
+            Schema schema = ArrowEgress.schema(connection, sql, allocator);
+            WriteSession session = sink.beginWrite(spec, schema);
+            try (session) {
+                ArrowProducers producers = ArrowProducers.start(channel,
+                        List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),
+                        "pz-egress-" + node.name());
+                try {
+                    drain(channel, schema, allocator, session);
+                    producers.join();
+                } catch (RuntimeException e) {
+                    channel.close();
+                    producers.join();
+                    session.abort();
+                    RuntimeException cause = producers.failure();
+                    throw cause != null && !(cause instanceof Cancellation.CancelledException) ? cause : e;
+                }
+                WriteResult result = session.commit();
+                return new Written(result.rowsWritten(), channel.timings());
+            }
+        }
+    }
+
+    private static void drain(BatchChannel channel, Schema schema, BufferAllocator allocator, WriteSession session) {
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+            for (ArrowRecordBatch next = channel.take(); next != null; next = channel.take()) {
+                try (ArrowRecordBatch batch = next) {
+                    new VectorLoader(root).load(batch);
+                }
+                session.write(root);
+            }
+        }
+    }
+}
