@@ -106,6 +106,24 @@ class JsonLogFormatTest {
     }
 
     @Test
+    void compileNoticesGoToStderrInJsonMode() throws Exception {
+        Path project = TestProject.in(temp.resolve("notices")).projectYml("notices")
+                .file("connections.yml", String.join("\n", "files:", "  connector: localfiles", "  entities:",
+                        "    orders:", "      read:", "        path: data/orders.csv", "        format: csv",
+                        "        sync:", "          mode: incremental", "          cursor: id", ""))
+                .file("data/orders.csv", "id,amount\n1,2.5\n2,4.0\n")
+                .file("pipelines/totals.sql", "select count(*) as n from {{ source('files', 'orders') }}\n")
+                .path();
+
+        CliRun text = CliRun.pz(project, "run", "--all");
+        assertThat(text.out()).as(text.toString()).contains("note: source 'files.orders': cursor 'id' unverified");
+
+        CliRun json = CliRun.pz(project, "run", "--all", "--log-format", "json");
+        assertThat(json.err()).as(json.toString()).contains("note: source 'files.orders': cursor 'id' unverified");
+        assertThat(parse(json).get(0).get("event").asText()).isEqualTo("run_started");
+    }
+
+    @Test
     void otherValuesAreUsageErrors() {
         for (String verb : List.of("run", "test")) {
             CliRun run = CliRun.pz(demo, verb, "--log-format", "yaml");

@@ -121,7 +121,7 @@ class LiveRendererTest {
     }
 
     /** What a terminal shows once the output is played: cursor-up and erase-below applied, colours dropped. */
-    private static List<String> screen(String text) {
+    static List<String> screen(String text) {
         List<String> lines = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         int i = 0;
