@@ -4,6 +4,8 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.RunListener;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The plain line renderer: one line per node as it completes,
@@ -18,21 +20,43 @@ final class PlainRenderer implements RunListener {
 
     @Override
     public synchronized void nodeCompleted(NodeResult result) {
-        out.println(result.status().marker() + " " + result.name() + " " + result.rows() + " rows "
-                + result.durationMs() + "ms");
-        if (result.error() != null) {
-            String text = result.error().code().code() + ": " + result.error().message();
-            for (String line : text.split("\n", -1)) {
-                out.println("  " + line);
-            }
-        }
+        lines(result).forEach(out::println);
         out.flush();
     }
 
     @Override
     public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
-        out.println("retry: " + node.name() + " attempt " + attempt + "/" + maxAttempts + " in " + delayMs + "ms ("
-                + reason + ")");
+        out.println(retryLine(node, attempt, maxAttempts, delayMs, reason));
         out.flush();
+    }
+
+    /** A completed node's line, then its error (code and message), each line indented two spaces. */
+    static List<String> lines(NodeResult result) {
+        List<String> lines = new ArrayList<>();
+        lines.add(nodeLine(result));
+        lines.addAll(errorLines(result));
+        return lines;
+    }
+
+    static String nodeLine(NodeResult result) {
+        return result.status().marker() + " " + result.name() + " " + result.rows() + " rows " + result.durationMs()
+                + "ms";
+    }
+
+    static List<String> errorLines(NodeResult result) {
+        if (result.error() == null) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>();
+        String text = result.error().code().code() + ": " + result.error().message();
+        for (String line : text.split("\n", -1)) {
+            lines.add("  " + line);
+        }
+        return lines;
+    }
+
+    static String retryLine(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+        return "retry: " + node.name() + " attempt " + attempt + "/" + maxAttempts + " in " + delayMs + "ms (" + reason
+                + ")";
     }
 }

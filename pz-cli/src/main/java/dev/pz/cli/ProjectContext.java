@@ -26,6 +26,11 @@ final class ProjectContext {
         return new ProjectContext(System.getenv(), spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
+    /** The same, printing compile notices on stderr: stdout is reserved for the json event stream. */
+    ProjectContext noticesOnStderr() {
+        return new ProjectContext(environment, err, err);
+    }
+
     Map<String, String> environment() {
         return environment;
     }
@@ -37,7 +42,10 @@ final class ProjectContext {
         return project;
     }
 
-    /** Compiles; compile notices go to stdout as {@code note:} lines, warnings to stderr when asked. */
+    /**
+     * Compiles; compile notices go to stdout as {@code note:} lines (stderr after
+     * {@link #noticesOnStderr()}), warnings to stderr when asked.
+     */
     CompiledDag compile(Project project, boolean printWarnings) {
         CompiledDag dag = DagCompiler.compile(project, RenderContext.forCompile(environment));
         if (printWarnings) {

@@ -17,6 +17,17 @@ public final class PzCommandLine {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
+        private final Console console;
+
+        Root(Console console) {
+            this.console = console;
+        }
+
+        /** The console this command line was created for: its streams, and whether it is a live terminal. */
+        static Console console(CommandLine.Model.CommandSpec spec) {
+            return ((Root) spec.root().userObject()).console;
+        }
+
         @Override
         public void run() {
             spec.commandLine().usage(spec.commandLine().getOut());
@@ -24,7 +35,7 @@ public final class PzCommandLine {
     }
 
     public static CommandLine create(Console console) {
-        CommandLine commandLine = new CommandLine(new Root());
+        CommandLine commandLine = new CommandLine(new Root(console));
         commandLine.setOut(console.out());
         commandLine.setErr(console.err());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());

@@ -46,14 +46,13 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunExecution.checkLogFormat(runOptions);
-        ProjectContext context = ProjectContext.of(spec);
+        RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
+        ProjectContext context = output.context();
         Project project = context.load(projectOptions);
         CompiledDag dag = context.compile(project, true);
         Optional<Set<String>> chosen = new Selection(names, select, all).resolve(dag, true);
         Set<String> effective = chosen.map(ids -> Selection.withAncestors(dag, ids)).orElseGet(() -> everything(dag));
-        return RunExecution.execute(project, dag, effective, failFast, fullRefresh, spec.commandLine().getOut(),
-                spec.commandLine().getErr());
+        return RunExecution.execute(project, dag, effective, failFast, fullRefresh, output);
     }
 
     static Set<String> everything(CompiledDag dag) {

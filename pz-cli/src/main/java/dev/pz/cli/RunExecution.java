@@ -2,6 +2,7 @@ package dev.pz.cli;
 
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.run.RunSession;
@@ -16,28 +17,80 @@ final class RunExecution {
     private RunExecution() {
     }
 
-    static void checkLogFormat(RunOptions options) {
-        String format = options.logFormat.toLowerCase(Locale.ROOT);
-        if (!format.equals("text")) {
-            throw new UsageError("invalid --log-format value '" + options.logFormat
-                    + "' (expected 'text'" + (format.equals("json") ? "; the json event stream is not in this build)" : " or 'json')"));
+    /** {@code --log-format}: text (plain lines, or the live view on a terminal) or the json event stream. */
+    enum LogFormat {
+        TEXT, JSON;
+
+        static LogFormat of(RunOptions options) {
+            return switch (options.logFormat.toLowerCase(Locale.ROOT)) {
+                case "text" -> TEXT;
+                case "json" -> JSON;
+                default -> throw new UsageError("invalid --log-format value '" + options.logFormat
+                        + "' (expected 'text' or 'json')");
+            };
+        }
+    }
+
+    /**
+     * Where a run verb prints: in json mode stdout carries only events, so every human line (compile
+     * notices, the summary, the retention line, notes) goes to stderr.
+     */
+    record Output(LogFormat format, Console console) {
+        static Output of(picocli.CommandLine.Model.CommandSpec spec, RunOptions options) {
+            LogFormat format = LogFormat.of(options);
+            Console root = PzCommandLine.Root.console(spec);
+            return new Output(format, new Console(spec.commandLine().getOut(), spec.commandLine().getErr(),
+                    root.interactive()));
+        }
+
+        /** Human lines: stdout in text mode, stderr in json mode. */
+        PrintWriter human() {
+            return format == LogFormat.JSON ? console.err() : console.out();
+        }
+
+        ProjectContext context() {
+            ProjectContext context = new ProjectContext(System.getenv(), console.out(), console.err());
+            return format == LogFormat.JSON ? context.noticesOnStderr() : context;
         }
     }
 
     static int execute(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
-            PrintWriter out, PrintWriter err) {
+            Output output) {
+        PrintWriter out = output.console().out();
+        PrintWriter err = output.console().err();
+        JsonEventRenderer json = null;
+        LiveRenderer live = null;
+        RunListener renderer;
+        if (output.format() == LogFormat.JSON) {
+            renderer = json = new JsonEventRenderer(out, Clock.systemUTC());
+        } else if (output.console().interactive()) {
+            renderer = live = LiveRenderer.forTerminal(out);
+        } else {
+            renderer = new PlainRenderer(out);
+        }
         Cancellation cancellation = new Cancellation();
-        RunSession.Result result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast,
-                fullRefresh, new PlainRenderer(out), err, Clock.systemUTC(), cancellation));
+        RunSession.Result result;
+        try {
+            result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh, renderer, err,
+                    Clock.systemUTC(), cancellation));
+        } finally {
+            if (live != null) {
+                live.close();
+            }
+        }
+        if (json != null) {
+            json.retentionSwept(result.sweep());
+        }
         long succeeded = result.results().stream().filter(r -> r.status().word().equals("success")).count();
         long failed = result.results().stream().filter(r -> r.status().word().equals("failed")).count();
         long skipped = result.results().size() - succeeded - failed;
-        out.println("run " + result.runId() + ": " + succeeded + " succeeded, " + failed + " failed, " + skipped
+        PrintWriter human = output.human();
+        human.println("run " + result.runId() + ": " + succeeded + " succeeded, " + failed + " failed, " + skipped
                 + " skipped (" + result.resultsFile() + ")");
         if (result.sweep() != null && result.sweep().worthReporting()) {
-            out.println(result.sweep().line());
+            human.println(result.sweep().line());
         }
-        result.notes().forEach(note -> out.println("note: " + note));
+        result.notes().forEach(note -> human.println("note: " + note));
         return exitCode(result.status());
     }
 

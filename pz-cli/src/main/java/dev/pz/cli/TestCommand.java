@@ -32,8 +32,8 @@ final class TestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunExecution.checkLogFormat(runOptions);
-        ProjectContext context = ProjectContext.of(spec);
+        RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
+        ProjectContext context = output.context();
         Project project = context.load(projectOptions);
         CompiledDag dag = context.compile(project, true);
         Set<String> candidates = select == null ? RunCommand.everything(dag) : Selector.select(dag, select);
@@ -45,10 +45,9 @@ final class TestCommand implements Callable<Integer> {
             }
         }
         if (checks.isEmpty()) {
-            spec.commandLine().getOut().println("no checks defined");
+            output.human().println("no checks defined");
             return ExitCodes.OK;
         }
-        return RunExecution.execute(project, dag, Selection.withAncestors(dag, checks), false, false,
-                spec.commandLine().getOut(), spec.commandLine().getErr());
+        return RunExecution.execute(project, dag, Selection.withAncestors(dag, checks), false, false, output);
     }
 }

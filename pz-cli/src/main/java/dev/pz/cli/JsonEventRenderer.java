@@ -1,0 +1,127 @@
+package dev.pz.cli;
+
+import dev.pz.engine.artifacts.Retention;
+import dev.pz.engine.artifacts.Timestamps;
+import dev.pz.engine.compile.Node;
+import dev.pz.engine.execute.NodeResult;
+import dev.pz.engine.execute.RunListener;
+import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.json.Json;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code --log-format json}: one compact JSON object per event on stdout, each starting with the
+ * envelope {@code event}, {@code at}, {@code runId}, then the event's fields in the contract's order.
+ * Nullable strings and {@code timings} are written as {@code null}; optional blocks are left out.
+ */
+final class JsonEventRenderer implements RunListener {
+    private final PrintWriter out;
+    private final Clock clock;
+    private String runId;
+
+    JsonEventRenderer(PrintWriter out, Clock clock) {
+        this.out = out;
+        this.clock = clock;
+    }
+
+    @Override
+    public synchronized void runStarted(String runId, String projectName, int nodeCount) {
+        this.runId = runId;
+        Map<String, Object> event = envelope("run_started");
+        event.put("projectName", projectName);
+        event.put("nodeCount", nodeCount);
+        emit(event);
+    }
+
+    @Override
+    public synchronized void nodeStarted(Node node) {
+        Map<String, Object> event = envelope("node_started");
+        event.put("nodeId", node.id());
+        event.put("kind", node.kind().pascalName());
+        event.put("name", node.name());
+        emit(event);
+    }
+
+    @Override
+    public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+        Map<String, Object> event = envelope("retry_scheduled");
+        event.put("nodeId", node.id());
+        event.put("name", node.name());
+        event.put("attempt", attempt);
+        event.put("maxAttempts", maxAttempts);
+        event.put("delayMs", delayMs);
+        event.put("reason", reason);
+        emit(event);
+    }
+
+    @Override
+    public synchronized void nodeCompleted(NodeResult result) {
+        Map<String, Object> event = envelope("node_completed");
+        event.put("nodeId", result.id());
+        event.put("kind", result.kind().pascalName());
+        event.put("name", result.name());
+        event.put("status", result.status().word());
+        event.put("rows", result.rows());
+        event.put("durationMs", result.durationMs());
+        event.put("errorCode", result.error() == null ? null : result.error().code().code());
+        event.put("errorMessage", result.error() == null ? null : result.error().message());
+        event.put("timings", timings(result.timings()));
+        if (result.provenance() != null) {
+            event.put("provenance", result.provenance());
+        }
+        emit(event);
+    }
+
+    @Override
+    public synchronized void runCompleted(RunStatus status, int succeeded, int failed, int skipped, long durationMs) {
+        Map<String, Object> event = envelope("run_completed");
+        event.put("status", status.word());
+        event.put("succeeded", succeeded);
+        event.put("failed", failed);
+        event.put("skipped", skipped);
+        event.put("durationMs", durationMs);
+        emit(event);
+    }
+
+    /**
+     * The final line, after {@code run_completed}, when retention swept a run's staging database or a
+     * deletion failed; {@code runsSwept} counts the runs whose staging database went.
+     */
+    synchronized void retentionSwept(Retention.Sweep sweep) {
+        if (sweep == null || !sweep.worthReporting()) {
+            return;
+        }
+        Map<String, Object> event = envelope("retention_swept");
+        event.put("runsSwept", sweep.stagingDeleted());
+        event.put("bytesFreed", sweep.bytesFreed());
+        event.put("failures", sweep.failures());
+        emit(event);
+    }
+
+    private static Object timings(NodeResult.Timings timings) {
+        if (timings == null) {
+            return null;
+        }
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("producerStallMs", timings.producerStallMs());
+        map.put("consumerStallMs", timings.consumerStallMs());
+        return map;
+    }
+
+    private Map<String, Object> envelope(String name) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("event", name);
+        event.put("at", Timestamps.format(clock.instant()));
+        event.put("runId", runId);
+        return event;
+    }
+
+    private void emit(Map<String, Object> event) {
+        out.print(Json.compact(event));
+        out.print('\n');
+        out.flush();
+    }
+}
