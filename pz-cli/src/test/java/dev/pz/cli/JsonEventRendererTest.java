@@ -86,7 +86,7 @@ class JsonEventRendererTest {
         renderer.runStarted(RUN, "hello_pz", 1);
         renderer.nodeCompleted(new NodeResult("node-x", NodeKind.CHECK, "check_orders_not_null_id",
                 NodeStatus.FAILED, 2, 4, PzError.of(PzCode.NODE_FAILED, "check 'not_null' failed:\nid=NULL"), null,
-                null));
+                null, null));
 
         List<String> lines = List.of(out.toString().split("\n"));
         assertThat(lines).hasSize(2);

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
  */
 class LiveRendererTest {
     private final SourceLoadNode customers = new SourceLoadNode("a", "src_crm__customers", "crm", "customers", null,
-            false);
-    private final SourceLoadNode orders = new SourceLoadNode("b", "src_crm__orders", "crm", "orders", null, false);
+            false, null);
+    private final SourceLoadNode orders = new SourceLoadNode("b", "src_crm__orders", "crm", "orders", null, false, null);
     private final SinkWriteNode lake = new SinkWriteNode("c", "lake.orders_curated", "lake", "orders_curated", "x",
             null, false, List.of("a", "b"));
 
@@ -97,7 +97,7 @@ class LiveRendererTest {
         live.runStarted("r", "p", 12);
         for (int i = 0; i < 12; i++) {
             live.nodeStarted(new SourceLoadNode("n" + i, "src_a_rather_long_name_" + (char) ('a' + i), "c", "e",
-                    null, false));
+                    null, false, null));
         }
         List<String> footer = screen(out.toString());
         assertThat(footer).hasSize(12).allSatisfy(line -> assertThat(line.length()).isLessThan(24));
@@ -109,7 +109,7 @@ class LiveRendererTest {
 
     private static NodeResult result(dev.pz.engine.compile.Node node, NodeStatus status, long rows, long ms,
             PzError error) {
-        return new NodeResult(node.id(), node.kind(), node.name(), status, rows, ms, error, null, null);
+        return new NodeResult(node.id(), node.kind(), node.name(), status, rows, ms, error, null, null, null);
     }
 
     /** The escape sequences named, so the expected text can be read. */
