@@ -12,10 +12,14 @@ public final class PzCommandLine {
     @Command(name = "pz", mixinStandardHelpOptions = true, versionProvider = PzVersion.class,
             description = "pz: a single-binary ELT engine around embedded DuckDB.",
             subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class,
-                ValidateCommand.class, TestCommand.class, LsCommand.class})
+                ValidateCommand.class, TestCommand.class, LsCommand.class, CleanCommand.class, StateCommand.class,
+                RunsCommand.class})
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
+
+        /** The console the command line was created for; verbs ask it whether a person can answer a prompt. */
+        Console console;
 
         @Override
         public void run() {
@@ -24,7 +28,9 @@ public final class PzCommandLine {
     }
 
     public static CommandLine create(Console console) {
-        CommandLine commandLine = new CommandLine(new Root());
+        Root root = new Root();
+        root.console = console;
+        CommandLine commandLine = new CommandLine(root);
         commandLine.setOut(console.out());
         commandLine.setErr(console.err());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
