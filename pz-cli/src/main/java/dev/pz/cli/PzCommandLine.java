@@ -12,7 +12,8 @@ public final class PzCommandLine {
     @Command(name = "pz", mixinStandardHelpOptions = true, versionProvider = PzVersion.class,
             description = "pz: a single-binary ELT engine around embedded DuckDB.",
             subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class,
-                ValidateCommand.class, TestCommand.class, LsCommand.class})
+                ValidateCommand.class, TestCommand.class, LsCommand.class, CleanCommand.class, StateCommand.class,
+                RunsCommand.class})
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;

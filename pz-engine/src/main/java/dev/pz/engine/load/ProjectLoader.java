@@ -10,6 +10,7 @@ import dev.pz.engine.model.Project;
 import dev.pz.engine.model.PzWarning;
 import dev.pz.engine.model.SidecarDef;
 import dev.pz.engine.model.SourceLocation;
+import dev.pz.engine.model.StateConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -78,6 +79,26 @@ public final class ProjectLoader {
         return new Project(directory, settings.name(), settings.version(), settings.connectors(), settings.vars(),
                 settings.engine(), settings.retention(), settings.state(), settings.onSourceDrift(), connections,
                 pipelines, problems.warnings());
+    }
+
+    /**
+     * Reads only project.yml's {@code state:} block, for the management verbs ({@code pz clean},
+     * {@code pz state}, {@code pz runs}) that must work even when the rest of the project is broken.
+     *
+     * @throws PzValidationException when project.yml is missing or unreadable, or {@code state:} is invalid
+     */
+    public static StateConfig loadStateConfig(Path projectDirectory, Map<String, String> env) {
+        Path directory = projectDirectory.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(directory.resolve(ProjectFileParser.FILE))) {
+            throw new PzValidationException(List.of(new PzError(PzCode.YAML_SHAPE, "project.yml is missing.", null, 0,
+                    "run pz from a project directory (or pass --project <dir>), or create one with 'pz init <name>'")));
+        }
+        Problems problems = new Problems();
+        StateConfig state = readYaml(directory, ProjectFileParser.FILE, problems)
+                .map(root -> new StateParser(ProjectFileParser.FILE, env, problems).parse(root.get("state")))
+                .orElse(StateConfig.local());
+        problems.throwIfErrors();
+        return state;
     }
 
     private static List<PipelineDef> loadPipelines(Path directory, Problems problems) {
