@@ -70,7 +70,7 @@ final class RunExecution {
         }
         Cancellation cancellation = new Cancellation();
         RunSession.Result result;
-        try {
+        try (StopSignals signals = StopSignals.install(cancellation)) {
             result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh, renderer, err,
                     Clock.systemUTC(), cancellation));
         } finally {

@@ -3,6 +3,7 @@ package dev.pz.engine.run;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
 import dev.pz.engine.artifacts.CompileArtifacts;
+import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
 import dev.pz.engine.artifacts.RunIds;
@@ -68,7 +69,8 @@ public final class RunSession {
 
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
-        try (RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
+        try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
+                RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
             List<String> notes = new ArrayList<>();
             watermarks.corruptionNotice().ifPresent(notes::add);
@@ -91,7 +93,9 @@ public final class RunSession {
             results.writeRunning();
             Retention.Sweep sweep = project.retention().enabled()
                     ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
-            notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
+            if (!request.cancellation().isCancelled()) {
+                notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
+            }
             results.writeTerminal(outcome.status());
             return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
         }

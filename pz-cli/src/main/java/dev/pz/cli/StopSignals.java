@@ -1,0 +1,53 @@
+package dev.pz.cli;
+
+import dev.pz.engine.execute.Cancellation;
+import java.util.ArrayList;
+import java.util.List;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Ctrl-C, SIGTERM and SIGHUP during a run: the first cancels the run cleanly (running statements
+ * are interrupted, pending nodes skipped, the run recorded as fatal, no state advanced); a second
+ * one stops the process at once. Shutdown hooks cannot tell a first signal from a second, so this
+ * installs signal handlers for the run's lifetime and restores the previous ones afterwards.
+ */
+final class StopSignals implements AutoCloseable {
+    private static final List<String> SIGNALS = List.of("INT", "TERM", "HUP");
+    private final List<Signal> installed = new ArrayList<>();
+    private final List<SignalHandler> previous = new ArrayList<>();
+    private volatile boolean signalled;
+
+    private StopSignals() {
+    }
+
+    static StopSignals install(Cancellation cancellation) {
+        StopSignals signals = new StopSignals();
+        for (String name : SIGNALS) {
+            try {
+                Signal signal = new Signal(name);
+                SignalHandler old = Signal.handle(signal, received -> signals.onSignal(cancellation));
+                signals.installed.add(signal);
+                signals.previous.add(old);
+            } catch (IllegalArgumentException unsupported) {
+                // This platform has no such signal (or the JVM reserves it): nothing to install.
+            }
+        }
+        return signals;
+    }
+
+    private void onSignal(Cancellation cancellation) {
+        if (signalled) {
+            Runtime.getRuntime().halt(ExitCodes.FATAL);
+        }
+        signalled = true;
+        cancellation.cancel();
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i < installed.size(); i++) {
+            Signal.handle(installed.get(i), previous.get(i));
+        }
+    }
+}
