@@ -13,7 +13,6 @@ import dev.pz.duckdb.ArrowEgress;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -203,9 +202,5 @@ class LocalFilesUniversalWriteTest {
         try (Stream<Path> files = Files.list(project.resolve(directory))) {
             return files.map(path -> path.getFileName().toString()).sorted().toList();
         }
-    }
-
-    static String utf8(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 }
