@@ -39,6 +39,7 @@ public final class ArrowIngest {
      * no new table is left behind (a table that already existed under the name is never dropped).
      *
      * @throws DuckSqlException when DuckDB refuses the stream or the statement, or it was cancelled
+     * @throws RuntimeException the reader's own exception, unchanged, when loading a batch failed
      */
     public static long createTable(DuckConnection connection, String qualifiedTable, ArrowReader reader,
             BufferAllocator allocator) {
@@ -65,6 +66,8 @@ public final class ArrowIngest {
                 long rows = connection.execute(sql);
                 created = true;
                 return rows;
+            } catch (DuckSqlException e) {
+                throw sourceFailureOr(borrowed.sourceFailure(), e);
             } finally {
                 // DuckDB releases the stream when its scan ends; release() is a no-op then, and
                 // frees the exporter when the scan never started (a failed bind, a cancel).
@@ -77,6 +80,28 @@ public final class ArrowIngest {
                 dropQuietly(connection, qualifiedTable);
             }
         }
+    }
+
+    /**
+     * DuckDB reports a reader's exception as its own "arrow_scan: get_next failed" error with the
+     * Java stack trace in the text; the reader's exception itself is what the caller must see (a
+     * connector's message is published verbatim, and it knows whether it is transient).
+     */
+    private static RuntimeException sourceFailureOr(Throwable sourceFailure, DuckSqlException duckFailure) {
+        if (sourceFailure instanceof RuntimeException runtime) {
+            runtime.addSuppressed(duckFailure);
+            return runtime;
+        }
+        if (sourceFailure instanceof Error error) {
+            throw error;
+        }
+        if (sourceFailure != null) {
+            IllegalStateException wrapped = new IllegalStateException("the Arrow reader failed: "
+                    + sourceFailure.getMessage(), sourceFailure);
+            wrapped.addSuppressed(duckFailure);
+            return wrapped;
+        }
+        return duckFailure;
     }
 
     /**

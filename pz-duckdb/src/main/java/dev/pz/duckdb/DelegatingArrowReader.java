@@ -21,6 +21,7 @@ final class DelegatingArrowReader extends ArrowReader {
     private final ArrowReader delegate;
     private final AutoCloseable onClose;
     private boolean closed;
+    private volatile Throwable sourceFailure;
 
     DelegatingArrowReader(BufferAllocator allocator, ArrowReader delegate, AutoCloseable onClose) {
         super(allocator);
@@ -35,7 +36,20 @@ final class DelegatingArrowReader extends ArrowReader {
 
     @Override
     public boolean loadNextBatch() throws IOException {
-        return delegate.loadNextBatch();
+        try {
+            return delegate.loadNextBatch();
+        } catch (IOException | RuntimeException | Error e) {
+            // DuckDB may ask again after a failure; the first failure is the one that explains it.
+            if (sourceFailure == null) {
+                sourceFailure = e;
+            }
+            throw e;
+        }
+    }
+
+    /** What the delegate threw from {@code loadNextBatch()}, if it threw; null otherwise. */
+    Throwable sourceFailure() {
+        return sourceFailure;
     }
 
     @Override

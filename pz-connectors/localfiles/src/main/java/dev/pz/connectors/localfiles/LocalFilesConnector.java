@@ -19,7 +19,8 @@ import java.util.Set;
 
 /**
  * Files on the local filesystem (spec connectors.md §5). DuckDB reads and writes them itself
- * (native tier); the universal tier is not part of this build.
+ * (native tier); the universal tier reads csv/tsv with pz's own parser (byte-range partitions for
+ * large comma files) and writes csv, tsv and NDJSON with pz's own writers.
  */
 public final class LocalFilesConnector implements Connector {
 

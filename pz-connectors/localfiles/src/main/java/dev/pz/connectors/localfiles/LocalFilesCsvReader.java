@@ -34,6 +34,7 @@ final class LocalFilesCsvReader extends ArrowReader {
     private int[] sourceIndex;
     private int headerWidth;
     private boolean finished;
+    private RuntimeException failure;
 
     /**
      * @param parser owned: closed with this reader
@@ -57,8 +58,24 @@ final class LocalFilesCsvReader extends ArrowReader {
         this.fixedRowBytes = fixed;
     }
 
+    /**
+     * Loads the next batch. After a failure every later call throws the same exception: the parser
+     * stopped mid-record, so nothing after it can be trusted.
+     */
     @Override
     public boolean loadNextBatch() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        try {
+            return load();
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    private boolean load() throws IOException {
         if (finished) {
             return false;
         }

@@ -1,0 +1,206 @@
+package dev.pz.connectors.localfiles;
+
+import static dev.pz.connectors.localfiles.LocalFilesTestSupport.options;
+import static dev.pz.connectors.localfiles.LocalFilesTestSupport.output;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pz.connectors.api.WriteResult;
+import dev.pz.connectors.api.WriteSession;
+import dev.pz.connectors.api.WriteStrategy;
+import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.duckdb.ArrowEgress;
+import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.DuckSession;
+import dev.pz.duckdb.DuckSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The universal writers (spec connectors.md §4.9, §5 "Write — universal tier"): what they write
+ * reads back through DuckDB as the rows that went in, CSV text matches DuckDB's own COPY output, and
+ * the file appears only on commit, atomically, with no temporary directory left behind.
+ */
+class LocalFilesUniversalWriteTest {
+
+    private static final String SAMPLE = "select * from (values"
+            + " (1, 10::bigint, 0.1::double, 12.345::decimal(38,9), 'plain', true, date '2026-01-01',"
+            + "   timestamp '2026-01-01 10:00:00'),"
+            + " (2, null, 1e20::double, -0.5::decimal(38,9), 'a,b \"q\"' || chr(10) || 'x', false, date '1999-12-31',"
+            + "   timestamp '2026-01-01 10:00:00.5'),"
+            + " (3, -7, 1e-7::double, null, '', null, null, timestamp '1970-01-01 00:00:00.123456'),"
+            + " (4, 0, 'nan'::double, 0::decimal(38,9), null, true, date '2000-02-29', null),"
+            + " (5, 1, 123456789.125::double, 1::decimal(38,9), 'ünï ✓', false, date '2026-12-31',"
+            + "   timestamp '2026-12-31 23:59:59.999999'),"
+            + " (6, 2, 12345678901234567::double, 2::decimal(38,9), 'x', true, date '2026-01-02', timestamp '2026-01-02'),"
+            + " (7, 3, -0.0::double, 3::decimal(38,9), 'y', true, date '2026-01-03', timestamp '2026-01-03'),"
+            + " (8, 4, 100::double, 4::decimal(38,9), 'z', true, date '2026-01-04', timestamp '2026-01-04')"
+            + ") t(i, big, dbl, dec, txt, flag, \"day\", ts)";
+
+    @TempDir
+    Path project;
+
+    private BufferAllocator allocator;
+    private DuckSession session;
+    private DuckConnection duck;
+    private LocalFilesTestSupport support;
+
+    @BeforeEach
+    void open() throws Exception {
+        allocator = new RootAllocator();
+        session = DuckSession.openInMemory(DuckSettings.defaults());
+        duck = session.connect();
+        support = new LocalFilesTestSupport(project);
+        duck.execute("create table sample as " + SAMPLE);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        support.close();
+        session.close();
+        allocator.close();
+    }
+
+    @Test
+    void csvOutputMatchesDuckDbCopyByteForByte() throws Exception {
+        writeSample("out", options("format", "csv"), WriteStrategy.REPLACE);
+        Path universal = project.resolve("out/out.csv");
+        Path nativeFile = project.resolve("native.csv");
+        duck.execute("copy (select * from sample) to '" + nativeFile + "' (format csv, header)");
+        assertThat(Files.readString(universal)).isEqualTo(Files.readString(nativeFile));
+    }
+
+    @Test
+    void csvAndTsvReadBackAsTheRowsWritten() throws Exception {
+        writeSample("c", options("format", "csv", "delimiter", ";"), WriteStrategy.REPLACE);
+        assertReadsBack("read_csv('" + project.resolve("c/c.csv") + "', delim = ';', header = true,"
+                + " columns = " + COLUMNS + ")");
+        writeSample("t", options("format", "tsv"), WriteStrategy.REPLACE);
+        assertReadsBack("read_csv('" + project.resolve("t/t.tsv") + "', delim = '\\t', header = true,"
+                + " columns = " + COLUMNS + ")");
+    }
+
+    @Test
+    void ndjsonReadsBackAndFollowsTheCodec() throws Exception {
+        WriteResult result = writeSample("events", options("format", "json"), WriteStrategy.REPLACE);
+        assertThat(result.rowsWritten()).isEqualTo(8);
+        Path file = project.resolve("events/events.json");
+        String text = Files.readString(file);
+        assertThat(text).endsWith("}\n").doesNotContain("\r");
+        assertThat(text.lines().toList()).hasSize(8);
+        assertThat(text.lines().toList().get(3)).isEqualTo("{\"i\":4,\"big\":0,\"dbl\":null,\"dec\":0.000000000,"
+                + "\"txt\":null,\"flag\":true,\"day\":\"2000-02-29\",\"ts\":null}");
+        assertThat(text.lines().toList().get(1)).contains("\"ts\":\"2026-01-01T10:00:00.500000Z\"")
+                .contains("\"txt\":\"a,b \\\"q\\\"\\nx\"");
+        duck.execute("create table back as select * from read_json('" + file + "', format = 'newline_delimited',"
+                + " columns = " + COLUMNS + ")");
+        // NaN has no JSON form: the codec writes null.
+        assertThat(duck.queryScalar("select count(*) from (select * replace (case when isnan(dbl) then null else dbl end"
+                + " as dbl) from sample except all select * from back)")).contains(0L);
+    }
+
+    @Test
+    void jsonArrayLayoutParquetAndXlsxAreRefusedOnTheUniversalTier() {
+        LocalFilesSink sink = support.sink(null);
+        assertThatThrownBy(() -> sink.beginWrite(output("events", WriteStrategy.REPLACE,
+                options("format", "json", "layout", "array")), null))
+                .isInstanceOf(PzConnectorException.class)
+                .hasMessageStartingWith("PZ0361: output 'events': json 'layout: array' is native-only");
+        assertThatThrownBy(() -> sink.beginWrite(output("people", WriteStrategy.REPLACE, options("format", "xlsx")), null))
+                .hasMessageStartingWith("PZ0361: output 'people': format 'xlsx' is native-only");
+        assertThatThrownBy(() -> sink.beginWrite(output("p", WriteStrategy.REPLACE, options("format", "parquet")), null))
+                .hasMessageStartingWith("PZ0361: output 'p': format 'parquet' has no universal writer in this build");
+        assertThat(project.resolve("events")).doesNotExist();
+    }
+
+    @Test
+    void replaceSwapsTheFileOnCommitAndLeavesNoTemporaryDirectory() throws Exception {
+        Files.createDirectories(project.resolve("out"));
+        Files.writeString(project.resolve("out/out.csv"), "old\n");
+        try (WriteSession session = begin("out", options("format", "csv"), WriteStrategy.REPLACE);
+                ArrowReader reader = ArrowEgress.query(duck, "select * from sample", allocator, 3)) {
+            while (reader.loadNextBatch()) {
+                session.write(reader.getVectorSchemaRoot());
+            }
+            // Nothing is visible before the commit.
+            assertThat(Files.readString(project.resolve("out/out.csv"))).isEqualTo("old\n");
+            assertThat(session.commit()).isEqualTo(new WriteResult(8, 3));
+        }
+        assertThat(Files.readString(project.resolve("out/out.csv"))).startsWith("i,big,dbl");
+        assertThat(listing("out")).containsExactly("out.csv");
+    }
+
+    @Test
+    void appendAddsANewFileEachTime() throws Exception {
+        writeSample("log", options("format", "csv"), WriteStrategy.APPEND);
+        writeSample("log", options("format", "csv"), WriteStrategy.APPEND);
+        assertThat(listing("log")).hasSize(2).allSatisfy(name -> assertThat(name).matches("log-[0-9a-f]{32}\\.csv"));
+    }
+
+    @Test
+    void abortAndCloseWithoutCommitLeaveTheOldFileAndNoTemporaryDirectory() throws Exception {
+        Files.createDirectories(project.resolve("out"));
+        Files.writeString(project.resolve("out/out.csv"), "old\n");
+        try (WriteSession session = begin("out", options("format", "csv"), WriteStrategy.REPLACE)) {
+            assertThat(listing("out")).hasSize(2).anySatisfy(name -> assertThat(name).startsWith(".pz-tmp-"));
+            session.abort();
+            assertThatThrownBy(session::commit).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("cannot commit a session already aborted");
+        }
+        try (WriteSession session = begin("out", options("format", "csv"), WriteStrategy.REPLACE)) {
+            assertThat(session).isNotNull();
+        }
+        assertThat(listing("out")).containsExactly("out.csv");
+        assertThat(Files.readString(project.resolve("out/out.csv"))).isEqualTo("old\n");
+        WriteSession committed = begin("out", options("format", "csv"), WriteStrategy.REPLACE);
+        committed.commit();
+        assertThatThrownBy(committed::abort).hasMessage("cannot abort a session already committed");
+        committed.close();
+        assertThatThrownBy(committed::commit).isInstanceOf(IllegalStateException.class);
+    }
+
+    // --- helpers -------------------------------------------------------------------------------
+
+    private static final String COLUMNS = "{'i': 'INTEGER', 'big': 'BIGINT', 'dbl': 'DOUBLE', 'dec': 'DECIMAL(38,9)',"
+            + " 'txt': 'VARCHAR', 'flag': 'BOOLEAN', 'day': 'DATE', 'ts': 'TIMESTAMP'}";
+
+    private void assertReadsBack(String fragment) {
+        duck.execute("drop table if exists back");
+        duck.execute("create table back as select * from " + fragment);
+        // The universal policy reads an empty string as NULL, and DuckDB's read_csv does the same.
+        assertThat(duck.queryScalar("select count(*) from (select * replace (nullif(txt, '') as txt) from sample"
+                + " except all select * from back)")).contains(0L);
+        assertThat(duck.queryScalar("select count(*) from back")).contains(8L);
+    }
+
+    private WriteSession begin(String entity, Map<String, Object> options, WriteStrategy strategy) {
+        return support.sink(null).beginWrite(output(entity, strategy, options),
+                ArrowEgress.schema(duck, "select * from sample", allocator));
+    }
+
+    private WriteResult writeSample(String entity, Map<String, Object> options, WriteStrategy strategy) throws Exception {
+        try (WriteSession session = begin(entity, options, strategy);
+                ArrowReader reader = ArrowEgress.query(duck, "select * from sample", allocator, 5)) {
+            while (reader.loadNextBatch()) {
+                session.write(reader.getVectorSchemaRoot());
+            }
+            return session.commit();
+        }
+    }
+
+    private List<String> listing(String directory) throws Exception {
+        try (Stream<Path> files = Files.list(project.resolve(directory))) {
+            return files.map(path -> path.getFileName().toString()).sorted().toList();
+        }
+    }
+}
