@@ -405,4 +405,21 @@ class DagCompilerTest {
                 .file("pipelines/b.sql", "select * from {{ ref('nope2') }}\n").errors();
         assertThat(errors).extracting(PzError::code).containsExactly(PzCode.UNRESOLVED_REF, PzCode.UNRESOLVED_REF);
     }
+
+    @Test
+    void cycleMessageWalksTheCycle() {
+        PzError error = single(lake().file("pipelines/a.sql", "select * from {{ ref('b') }}\n")
+                .file("pipelines/b.sql", "select * from {{ ref('a') }}\n"), PzCode.CYCLE);
+        assertThat(error.message()).contains("dependency cycle: a -> b -> a");
+    }
+
+    @Test
+    void twoPipelineFilesWithOneStemArePz0110() {
+        List<PzError> errors = lake()
+                .file("pipelines/x/stg_orders.sql", "INSERT INTO {{ sink('lake', 'a') }}\nselect * from {{ source('files', 'orders') }}\n")
+                .file("pipelines/y/stg_orders.sql", "INSERT INTO {{ sink('lake', 'b') }}\nselect * from {{ source('files', 'customers') }}\n")
+                .errors();
+        assertThat(errors).extracting(PzError::code).contains(PzCode.DUPLICATE_NAME);
+        assertThat(errors.get(0).render()).contains("stg_orders");
+    }
 }
