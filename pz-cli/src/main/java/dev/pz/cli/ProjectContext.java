@@ -22,8 +22,12 @@ final class ProjectContext {
         this.err = err;
     }
 
+    /** Test seam: when set, verbs snapshot this map instead of the process environment. */
+    static volatile Map<String, String> environmentOverride;
+
     static ProjectContext of(picocli.CommandLine.Model.CommandSpec spec) {
-        return new ProjectContext(System.getenv(), spec.commandLine().getOut(), spec.commandLine().getErr());
+        Map<String, String> environment = environmentOverride != null ? environmentOverride : System.getenv();
+        return new ProjectContext(environment, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     /** The same, printing compile notices on stderr: stdout is reserved for the json event stream. */

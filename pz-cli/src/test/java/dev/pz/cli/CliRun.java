@@ -18,11 +18,25 @@ record CliRun(int exitCode, String out, String err) {
         return pz(arguments.toArray(String[]::new));
     }
 
+    /** Runs {@code pz <args> --project <project>} with {@code environment} as the process environment. */
+    static CliRun pzWithEnv(java.util.Map<String, String> environment, Path project, String... args) {
+        ProjectContext.environmentOverride = java.util.Map.copyOf(environment);
+        try {
+            return pz(project, args);
+        } finally {
+            ProjectContext.environmentOverride = null;
+        }
+    }
+
     static CliRun pz(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = PzCommandLine.create(Console.of(out, err)).execute(args);
         return new CliRun(code, out.toString(), err.toString());
+    }
+
+    List<String> errLines() {
+        return err.isEmpty() ? List.of() : List.of(err.split("\n"));
     }
 
     List<String> outLines() {

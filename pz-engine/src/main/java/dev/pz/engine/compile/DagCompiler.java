@@ -133,7 +133,7 @@ public final class DagCompiler {
             }
             if (def.sidecar() != null && !def.sidecar().checks().isEmpty()) {
                 problems.error(PzCode.CHECKS_ON_EPHEMERAL, "ephemeral pipeline '" + def.name()
-                        + "' declares checks; it has no relation to check", SourceLocation.file(def.sidecar().file()),
+                        + "' declares checks; it has no relation to check", SourceLocation.file(def.file()),
                         "set materialization: table or view, or move the checks to a consumer");
             }
             for (String ref : pipeline.refs()) {
@@ -184,7 +184,7 @@ public final class DagCompiler {
             if (claims.size() > 1) {
                 problems.error(PzCode.SINK_BINDING_CONFLICT, "output '" + binding.name()
                         + "' is claimed by " + claims.size() + " pipelines (" + String.join(", ", claims) + ")",
-                        SourceLocation.file(pipelineFile(claims.get(1))),
+                        SourceLocation.file(pipelineFile(claims.get(0))),
                         "an output is written by exactly one pipeline; union the queries in one of them");
             }
         });
@@ -197,8 +197,8 @@ public final class DagCompiler {
                     at, "add keys: [<column>, …] naming the columns that identify a row");
         }
         if (write.strategy() != WriteStrategy.MERGE && !write.keys().isEmpty()) {
-            problems.error(PzCode.KEYS_WITHOUT_MERGE, "output '" + binding.name() + "' declares keys but strategy "
-                    + write.strategy().word(), at, "keys are only used by strategy: merge; remove them or use merge");
+            problems.error(PzCode.KEYS_WITHOUT_MERGE, "output '" + binding.name() + "' declares keys " + write.keys()
+                    + " but strategy " + write.strategy().word(), at, "keys are only used by strategy: merge; remove them or use merge");
         }
     }
 
