@@ -65,7 +65,7 @@ final class CleanCommand implements Callable<Integer> {
         }
         int keep = keepLastCount();
         Optional<Duration> window = olderThanWindow();
-        ManagementProject project = ManagementProject.open(projectOption, "clean", System.getenv());
+        ManagementProject project = ManagementProject.open(projectOption, "clean", PzCommandLine.Root.console(spec).environment());
         if (!project.localArtifacts()) {
             throw project.unsupportedBackend("pz clean");
         }

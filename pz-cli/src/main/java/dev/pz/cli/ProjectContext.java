@@ -22,12 +22,9 @@ final class ProjectContext {
         this.err = err;
     }
 
-    /** Test seam: when set, verbs snapshot this map instead of the process environment. */
-    static volatile Map<String, String> environmentOverride;
-
     static ProjectContext of(picocli.CommandLine.Model.CommandSpec spec) {
-        Map<String, String> environment = environmentOverride != null ? environmentOverride : System.getenv();
-        return new ProjectContext(environment, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return new ProjectContext(PzCommandLine.Root.console(spec).environment(), spec.commandLine().getOut(),
+                spec.commandLine().getErr());
     }
 
     /** The same, printing compile notices on stderr: stdout is reserved for the json event stream. */

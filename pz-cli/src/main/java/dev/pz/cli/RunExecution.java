@@ -40,7 +40,7 @@ final class RunExecution {
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
             return new Output(format, new Console(spec.commandLine().getOut(), spec.commandLine().getErr(),
-                    root.interactive()));
+                    root.interactive(), root.environment()));
         }
 
         /** Human lines: stdout in text mode, stderr in json mode. */
@@ -49,7 +49,7 @@ final class RunExecution {
         }
 
         ProjectContext context() {
-            ProjectContext context = new ProjectContext(System.getenv(), console.out(), console.err());
+            ProjectContext context = new ProjectContext(console.environment(), console.out(), console.err());
             return format == LogFormat.JSON ? context.noticesOnStderr() : context;
         }
     }

@@ -98,7 +98,7 @@ final class RunsCommand implements Callable<Integer> {
         if (limit != null && limit < 1) {
             throw new PzException(PzCode.RUNS_LIMIT_INVALID, "--limit must be 1 or greater (got '" + limit + "')");
         }
-        ManagementProject project = ManagementProject.open(projectOption, "runs", System.getenv());
+        ManagementProject project = ManagementProject.open(projectOption, "runs", PzCommandLine.Root.console(spec).environment());
         if (!project.localArtifacts()) {
             throw project.unsupportedBackend("pz runs");
         }

@@ -73,7 +73,7 @@ final class StateCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            ManagementProject project = ManagementProject.open(projectOption, "state show", System.getenv());
+            ManagementProject project = ManagementProject.open(projectOption, "state show", PzCommandLine.Root.console(spec).environment());
             if (!project.localKeyedState()) {
                 throw project.unsupportedBackend("pz state");
             }
@@ -290,7 +290,8 @@ final class StateCommand implements Callable<Integer> {
         }
 
         int apply() {
-            ManagementProject project = ManagementProject.open(projectOption, "state " + action.word, System.getenv());
+            ManagementProject project = ManagementProject.open(projectOption, "state " + action.word,
+                    PzCommandLine.Root.console(spec).environment());
             if (!project.localKeyedState()) {
                 throw project.unsupportedBackend("pz state");
             }

@@ -20,18 +20,20 @@ record CliRun(int exitCode, String out, String err) {
 
     /** Runs {@code pz <args> --project <project>} with {@code environment} as the process environment. */
     static CliRun pzWithEnv(java.util.Map<String, String> environment, Path project, String... args) {
-        ProjectContext.environmentOverride = java.util.Map.copyOf(environment);
-        try {
-            return pz(project, args);
-        } finally {
-            ProjectContext.environmentOverride = null;
-        }
+        List<String> arguments = new ArrayList<>(List.of(args));
+        arguments.add("--project");
+        arguments.add(project.toString());
+        return run(environment, arguments.toArray(String[]::new));
     }
 
     static CliRun pz(String... args) {
+        return run(System.getenv(), args);
+    }
+
+    private static CliRun run(java.util.Map<String, String> environment, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = PzCommandLine.create(Console.of(out, err)).execute(args);
+        int code = PzCommandLine.create(Console.of(out, err, environment)).execute(args);
         return new CliRun(code, out.toString(), err.toString());
     }
 
