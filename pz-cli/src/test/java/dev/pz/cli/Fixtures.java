@@ -131,6 +131,11 @@ final class Fixtures {
                         + "'replace', format: 'csv', path: 'out/') }}\nselect customer, count(*) as orders, "
                         + "sum(amount) as total\nfrom {{ source('files', 'orders') }}\ngroup by customer\n"
                         + "order by customer\n");
+        try {
+            java.nio.file.Files.createDirectories(directory.resolve("data"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         Duck.execute("COPY (SELECT * FROM (VALUES (1,'alice',10.25),(2,'bob',20.50),(3,'alice',30.75),(4,'carol',5.00),"
                 + "(5,'bob',15.25),(6,'alice',25.00),(7,'carol',35.50),(8,'bob',45.25),(9,'alice',25.00),"
                 + "(10,'carol',65.00)) t(id, customer, amount)) TO '" + directory.resolve("data/orders.parquet")
