@@ -44,6 +44,7 @@ class KillDuringReplaceTest {
                 "dev.pz.cli.Main", "run", "--all", "--project", fixture.path().toString()))
                 .redirectErrorStream(true).redirectOutput(temp.resolve("pz.log").toFile()).start();
         Path temporary = null;
+        long t0 = System.currentTimeMillis();
         try {
             long deadline = System.currentTimeMillis() + 40_000;
             while (temporary == null && System.currentTimeMillis() < deadline && pz.isAlive()) {
@@ -53,10 +54,12 @@ class KillDuringReplaceTest {
             assertThat(temporary).as("a .pz-native-* temporary being written; pz log:\n"
                     + (Files.exists(temp.resolve("pz.log")) ? Files.readString(temp.resolve("pz.log")) : "")).isNotNull();
         } finally {
+            System.out.println("temporary seen after " + (System.currentTimeMillis() - t0) + "ms");
             pz.destroyForcibly();
             assertThat(pz.waitFor(20, TimeUnit.SECONDS)).isTrue();
         }
 
+        System.out.println("killed after " + (System.currentTimeMillis() - t0) + "ms");
         assertThat(Files.readAllBytes(output)).as("previous output whole").isEqualTo(previous);
         List<String> left = RunArtifacts.listFiles(fixture.resolve("out/big"));
         assertThat(left).contains("big.csv").allMatch(name -> name.equals("big.csv") || name.startsWith(".pz-native-"));
