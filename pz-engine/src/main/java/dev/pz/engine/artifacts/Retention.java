@@ -47,12 +47,14 @@ public final class Retention {
             if (!Files.exists(staging) && !Files.exists(wal)) {
                 continue;
             }
+            // A136: every staging database the sweep selects counts as cleaned; one it could not
+            // delete also counts as a failure and frees nothing.
+            deleted++;
             try {
                 long size = sizeOf(staging) + sizeOf(wal);
                 Files.deleteIfExists(staging);
                 Files.deleteIfExists(wal);
                 freed += size;
-                deleted++;
             } catch (IOException e) {
                 failures++;
             }

@@ -1,0 +1,86 @@
+package dev.pz.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Reads a project's run directories and run_results.json files back. */
+final class RunArtifacts {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private RunArtifacts() {
+    }
+
+    static List<Path> runDirectories(Path project) {
+        Path runs = project.resolve(".pz/runs");
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(runs)) {
+            return entries.filter(Files::isDirectory).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The only run directory of the project (fails when there is not exactly one). */
+    static Path onlyRun(Path project) {
+        List<Path> runs = runDirectories(project);
+        if (runs.size() != 1) {
+            throw new AssertionError("expected exactly one run directory, found " + runs);
+        }
+        return runs.get(0);
+    }
+
+    static Path latestRun(Path project) {
+        List<Path> runs = runDirectories(project);
+        return runs.get(runs.size() - 1);
+    }
+
+    static JsonNode results(Path runDirectory) {
+        try {
+            return MAPPER.readTree(runDirectory.resolve("run_results.json").toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static JsonNode node(JsonNode results, String name) {
+        for (JsonNode node : results.get("nodes")) {
+            if (node.get("name").asText().equals(name)) {
+                return node;
+            }
+        }
+        throw new AssertionError("no node '" + name + "' in " + results);
+    }
+
+    /** {@code name:status:rows} of every node, in file order. */
+    static List<String> summary(JsonNode results) {
+        List<String> lines = new ArrayList<>();
+        results.get("nodes").forEach(node -> lines.add(node.get("name").asText() + ":" + node.get("status").asText()
+                + ":" + node.get("rows").asLong()));
+        return lines;
+    }
+
+    /** stdout lines without their trailing {@code <ms>ms}. */
+    static List<String> withoutTimes(CliRun run) {
+        return run.outLines().stream().map(line -> line.replaceAll(" \\d+ms$", "")).toList();
+    }
+
+    static List<String> listFiles(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.map(path -> path.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
