@@ -157,8 +157,7 @@ final class PostgresPartitioner {
                         || !finite(max.toLocalDate())) {
                     return null;
                 }
-                for (BigInteger micros : integerSteps(BigInteger.valueOf(ChronoUnit.MICROS.between(EPOCH, min)),
-                        BigInteger.valueOf(ChronoUnit.MICROS.between(EPOCH, max)), n)) {
+                for (BigInteger micros : integerSteps(epochMicros(min), epochMicros(max), n)) {
                     String text = EPOCH.plus(micros.longValueExact(), ChronoUnit.MICROS).format(TIMESTAMP);
                     literals.add(type == PostgresReadType.TIMESTAMPTZ ? "timestamptz '" + text + "+00'"
                             : "timestamp '" + text + "'");
@@ -167,6 +166,11 @@ final class PostgresPartitioner {
             case TEXT, BOOLEAN -> throw new IllegalStateException("not orderable: " + type);
         }
         return literals;
+    }
+
+    private static BigInteger epochMicros(LocalDateTime value) {
+        return BigInteger.valueOf(value.toEpochSecond(ZoneOffset.UTC)).multiply(BigInteger.valueOf(1_000_000))
+                .add(BigInteger.valueOf(value.getNano() / 1_000));
     }
 
     /** {@code b[0] = min, b[n] = max, b[i] = min + floor(width * i / n)}. */
