@@ -156,8 +156,14 @@ final class PostgresTestData {
     /** Every row of every partition, in partition order, checking each batch against the source's schema. */
     static List<List<Object>> readAll(Source source, DatasetSpec spec, ReadHints hints, BufferAllocator allocator,
             BatchOptions options) throws IOException {
+        return readAll(source.planRead(spec, hints), allocator, options);
+    }
+
+    /** Every row of {@code partitions}, in order. */
+    static List<List<Object>> readAll(List<ReadPartition> partitions, BufferAllocator allocator, BatchOptions options)
+            throws IOException {
         List<List<Object>> rows = new ArrayList<>();
-        for (ReadPartition partition : source.planRead(spec, hints)) {
+        for (ReadPartition partition : partitions) {
             try (ArrowReader reader = partition.open(allocator, options)) {
                 while (reader.loadNextBatch()) {
                     VectorSchemaRoot root = reader.getVectorSchemaRoot();

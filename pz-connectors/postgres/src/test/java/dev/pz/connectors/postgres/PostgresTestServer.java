@@ -3,9 +3,13 @@ package dev.pz.connectors.postgres;
 import dev.pz.connectors.api.ConnectorConfig;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -23,8 +27,12 @@ final class PostgresTestServer {
 
     static final String CONNECTION = "pg";
 
+    private static final String PASSWORD_ROLE = "pz_password_user";
+
     private static Endpoint endpoint;
     private static String unavailableReason;
+    private static boolean embedded;
+    private static Endpoint passwordEndpoint;
 
     private PostgresTestServer() {
     }
@@ -61,6 +69,7 @@ final class PostgresTestServer {
             return parse(url);
         }
         EmbeddedPostgres server = EmbeddedPostgres.builder().start();
+        embedded = true;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 server.close();
@@ -69,6 +78,54 @@ final class PostgresTestServer {
             }
         }, "pz-test-postgres-stop"));
         return new Endpoint("127.0.0.1", server.getPort(), "postgres", "postgres", "postgres");
+    }
+
+    /**
+     * A login role whose password the server checks, for failure-message tests. The embedded server
+     * trusts every local login, so a scram-sha-256 rule for this role goes first in its pg_hba.conf;
+     * a server from {@code PZ_TEST_PG_URL} that does not check passwords skips the caller.
+     */
+    static synchronized Endpoint passwordEndpoint() throws Exception {
+        Endpoint server = endpoint();
+        if (passwordEndpoint == null) {
+            String password = "pz-Secret-" + Long.toHexString(System.nanoTime());
+            try (Connection connection = jdbc(); Statement statement = connection.createStatement()) {
+                statement.execute("do $$ begin create role " + PASSWORD_ROLE + " login; "
+                        + "exception when duplicate_object then null; end $$");
+                statement.execute("alter role " + PASSWORD_ROLE + " with login password '" + password + "'");
+                if (embedded) {
+                    Path hba;
+                    try (ResultSet result = statement.executeQuery("show hba_file")) {
+                        result.next();
+                        hba = Path.of(result.getString(1));
+                    }
+                    String rules = Files.readString(hba);
+                    String rule = "host all " + PASSWORD_ROLE + " all scram-sha-256\n";
+                    if (!rules.startsWith(rule)) {
+                        Files.writeString(hba, rule + rules);
+                    }
+                    statement.execute("select pg_reload_conf()");
+                }
+            }
+            passwordEndpoint = new Endpoint(server.host(), server.port(), server.database(), PASSWORD_ROLE, password);
+            awaitPasswordCheck(passwordEndpoint);
+        }
+        return passwordEndpoint;
+    }
+
+    private static void awaitPasswordCheck(Endpoint role) throws InterruptedException {
+        Properties properties = new Properties();
+        properties.setProperty("user", role.user());
+        properties.setProperty("password", role.password() + "-wrong");
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try (Connection connection = DriverManager.getConnection(
+                    "jdbc:postgresql://" + role.host() + ":" + role.port() + "/" + role.database(), properties)) {
+                Thread.sleep(100);
+            } catch (SQLException e) {
+                return;
+            }
+        }
+        Assumptions.abort("the PostgreSQL server accepts wrong passwords for " + role.user());
     }
 
     private static Endpoint parse(String url) {
