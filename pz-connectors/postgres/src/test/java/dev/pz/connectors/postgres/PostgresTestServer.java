@@ -118,8 +118,9 @@ final class PostgresTestServer {
         properties.setProperty("user", role.user());
         properties.setProperty("password", role.password() + "-wrong");
         for (int attempt = 0; attempt < 50; attempt++) {
-            try (Connection connection = DriverManager.getConnection(
-                    "jdbc:postgresql://" + role.host() + ":" + role.port() + "/" + role.database(), properties)) {
+            try {
+                DriverManager.getConnection("jdbc:postgresql://" + role.host() + ":" + role.port() + "/"
+                        + role.database(), properties).close();
                 Thread.sleep(100);
             } catch (SQLException e) {
                 return;
