@@ -5,6 +5,7 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -123,20 +124,37 @@ final class PostgresConnectionSettings {
         properties.setProperty("sslmode", sslMode == null ? "prefer" : sslMode);
         properties.setProperty("connectTimeout", Integer.toString(connectTimeoutSeconds));
         properties.setProperty("loginTimeout", Integer.toString(connectTimeoutSeconds));
-        properties.setProperty("socketTimeout", Integer.toString(commandTimeoutSeconds));
         properties.setProperty("ApplicationName", "pz");
         properties.setProperty("tcpKeepAlive", "true");
         Connection session = new org.postgresql.Driver().connect(url(), properties);
         if (session == null) {
             throw new SQLException("the postgres driver refused the connection URL", "08001");
         }
-        try (Statement statement = session.createStatement()) {
+        try (Statement statement = statement(session)) {
             statement.execute("set time zone 'UTC'");
         } catch (SQLException e) {
             session.close();
             throw e;
         }
         return session;
+    }
+
+    /**
+     * A statement bounded by {@code command_timeout_seconds} (0 = unbounded), as Npgsql bounds each
+     * command: the driver cancels it on the server when the time is up (SQLSTATE 57014, transient).
+     * COPY streams are not commands and are not bounded; a dead peer is found by TCP keepalive.
+     */
+    Statement statement(Connection session) throws SQLException {
+        Statement statement = session.createStatement();
+        statement.setQueryTimeout(commandTimeoutSeconds);
+        return statement;
+    }
+
+    /** A prepared statement bounded like {@link #statement}. */
+    PreparedStatement prepare(Connection session, String sql) throws SQLException {
+        PreparedStatement statement = session.prepareStatement(sql);
+        statement.setQueryTimeout(commandTimeoutSeconds);
+        return statement;
     }
 
     private String url() {

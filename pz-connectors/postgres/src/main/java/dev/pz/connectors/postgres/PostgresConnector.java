@@ -98,7 +98,7 @@ public final class PostgresConnector implements Connector {
         } catch (PzConnectorException e) {
             return ConnectionCheck.failed("permanent: " + e.getMessage());
         }
-        try (Connection connection = settings.open(); Statement statement = connection.createStatement()) {
+        try (Connection connection = settings.open(); Statement statement = settings.statement(connection)) {
             statement.execute("select 1");
             return ConnectionCheck.passed();
         } catch (SQLException e) {

@@ -60,11 +60,11 @@ final class PostgresPartitioner {
     }
 
     /** The per-partition selects over {@code base}; a single one when the column is empty or constant. */
-    static List<String> split(Connection connection, String dataset, String base, String column, int partitionCount)
-            throws SQLException {
+    static List<String> split(PostgresConnectionSettings settings, Connection connection, String dataset,
+            String base, String column, int partitionCount) throws SQLException {
         String quoted = PostgresSql.quote(column);
         List<String> boundaries;
-        try (Statement statement = connection.createStatement();
+        try (Statement statement = settings.statement(connection);
                 ResultSet result = statement.executeQuery(
                         "select min(q." + quoted + "), max(q." + quoted + ") from (" + base + ") q")) {
             result.next();
@@ -78,7 +78,7 @@ final class PostgresPartitioner {
         } catch (SQLException e) {
             if (e.getSQLState() != null && e.getSQLState().startsWith("42")) {
                 throw new PzConnectorException("dataset '" + dataset + "': partition_column '" + column
-                        + "' cannot be probed: " + PostgresErrors.describe(e, null), false);
+                        + "' cannot be probed: " + PostgresErrors.describe(e, settings), false);
             }
             throw e;
         }

@@ -53,7 +53,7 @@ final class PostgresSource implements Source {
             Description description = describe(connection, spec, select);
             List<String> selects = partitionColumn == null || partitionCount == 1
                     ? List.of(select)
-                    : PostgresPartitioner.split(connection, spec.entity(), select, partitionColumn, partitionCount);
+                    : PostgresPartitioner.split(settings, connection, spec.entity(), select, partitionColumn, partitionCount);
             List<ReadPartition> partitions = new ArrayList<>();
             for (int i = 0; i < selects.size(); i++) {
                 partitions.add(new PostgresPartition(spec.entity() + "#" + (i + 1) + "/" + selects.size(), spec.entity(),
@@ -72,7 +72,7 @@ final class PostgresSource implements Source {
 
     /** The columns a select produces and their matrix types, from {@code select * from (…) q limit 0}. */
     private Description describe(Connection connection, DatasetSpec spec, String select) throws SQLException {
-        try (Statement statement = connection.createStatement();
+        try (Statement statement = settings.statement(connection);
                 ResultSet result = statement.executeQuery("select * from (" + select + ") q limit 0")) {
             ResultSetMetaData metadata = result.getMetaData();
             List<Field> fields = new ArrayList<>();

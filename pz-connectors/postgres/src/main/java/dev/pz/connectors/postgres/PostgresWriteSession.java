@@ -97,12 +97,12 @@ final class PostgresWriteSession implements WriteSession {
         }
         try {
             connection.setAutoCommit(false);
-            ensureTarget(connection, spec, target, columns, types);
+            ensureTarget(settings, connection, spec, target, columns, types);
             String copyTarget = target.qualified();
             String tempTable = null;
             if (spec.strategy() != WriteStrategy.APPEND) {
                 tempTable = "pz_tmp_" + String.format("%08x", ThreadLocalRandom.current().nextInt());
-                execute(connection, "create temp table " + PostgresSql.quote(tempTable) + " (like " + target.qualified()
+                execute(settings, connection, "create temp table " + PostgresSql.quote(tempTable) + " (like " + target.qualified()
                         + ")");
                 copyTarget = PostgresSql.quote(tempTable);
             }
@@ -150,11 +150,11 @@ final class PostgresWriteSession implements WriteSession {
                 case APPEND -> {
                 }
                 case REPLACE -> {
-                    execute(connection, "truncate table " + target.qualified());
-                    execute(connection, "insert into " + target.qualified() + " (" + columnList + ") select "
+                    execute(settings, connection, "truncate table " + target.qualified());
+                    execute(settings, connection, "insert into " + target.qualified() + " (" + columnList + ") select "
                             + columnList + " from " + PostgresSql.quote(tempTable));
                 }
-                case MERGE -> execute(connection, mergeSql(columnList));
+                case MERGE -> execute(settings, connection, mergeSql(columnList));
             }
             connection.commit();
             state = State.COMMITTED;
@@ -235,11 +235,12 @@ final class PostgresWriteSession implements WriteSession {
     }
 
     /** Creates the target with mapped types, or checks an existing one (schema_policy fail_on_change). */
-    private static void ensureTarget(Connection connection, OutputSpec spec, PostgresTableName target,
-            List<String> columns, List<PostgresWriteType> types) throws SQLException {
+    private static void ensureTarget(PostgresConnectionSettings settings, Connection connection,
+            OutputSpec spec, PostgresTableName target, List<String> columns, List<PostgresWriteType> types)
+            throws SQLException {
         String output = spec.entity();
         boolean merge = spec.strategy() == WriteStrategy.MERGE;
-        Map<String, String> existing = existingColumns(connection, target);
+        Map<String, String> existing = existingColumns(settings, connection, target);
         if (existing == null) {
             List<String> definitions = new ArrayList<>();
             for (int i = 0; i < columns.size(); i++) {
@@ -248,7 +249,7 @@ final class PostgresWriteSession implements WriteSession {
             if (merge) {
                 definitions.add("unique (" + PostgresSql.quoteAll(spec.keys()) + ")");
             }
-            execute(connection, "create table " + target.qualified() + " (" + String.join(", ", definitions) + ")");
+            execute(settings, connection, "create table " + target.qualified() + " (" + String.join(", ", definitions) + ")");
             return;
         }
         for (int i = 0; i < columns.size(); i++) {
@@ -267,7 +268,7 @@ final class PostgresWriteSession implements WriteSession {
                         + "type or cast the column in the pipeline's select", false);
             }
         }
-        if (merge && !hasUniqueIndexOn(connection, target, spec.keys())) {
+        if (merge && !hasUniqueIndexOn(settings, connection, target, spec.keys())) {
             String keys = String.join(", ", spec.keys());
             throw new PzConnectorException("output '" + output + "': merge target " + target
                     + " needs a unique constraint on (" + keys + ") -- hint: add unique (" + keys + "), e.g. alter table "
@@ -276,9 +277,9 @@ final class PostgresWriteSession implements WriteSession {
     }
 
     /** Column name → {@code data_type}, or null when the table does not exist. */
-    private static Map<String, String> existingColumns(Connection connection, PostgresTableName target)
-            throws SQLException {
-        try (PreparedStatement exists = connection.prepareStatement(
+    private static Map<String, String> existingColumns(PostgresConnectionSettings settings, Connection connection,
+            PostgresTableName target) throws SQLException {
+        try (PreparedStatement exists = settings.prepare(connection,
                 "select 1 from information_schema.tables where table_schema = ? and table_name = ?")) {
             exists.setString(1, target.schema());
             exists.setString(2, target.table());
@@ -289,7 +290,7 @@ final class PostgresWriteSession implements WriteSession {
             }
         }
         Map<String, String> columns = new HashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("select column_name, data_type from "
+        try (PreparedStatement query = settings.prepare(connection, "select column_name, data_type from "
                 + "information_schema.columns where table_schema = ? and table_name = ?")) {
             query.setString(1, target.schema());
             query.setString(2, target.table());
@@ -303,10 +304,10 @@ final class PostgresWriteSession implements WriteSession {
     }
 
     /** Whether a valid, immediate, non-partial, non-expression unique index covers exactly {@code keys}. */
-    private static boolean hasUniqueIndexOn(Connection connection, PostgresTableName target, List<String> keys)
-            throws SQLException {
+    private static boolean hasUniqueIndexOn(PostgresConnectionSettings settings, Connection connection,
+            PostgresTableName target, List<String> keys) throws SQLException {
         Map<Long, Set<String>> indexes = new HashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("select i.indexrelid::bigint, a.attname::text "
+        try (PreparedStatement query = settings.prepare(connection, "select i.indexrelid::bigint, a.attname::text "
                 + "from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[]) "
                 + "where i.indrelid = to_regclass(?) and i.indisunique and i.indisvalid and i.indimmediate "
                 + "and i.indpred is null and i.indexprs is null")) {
@@ -320,8 +321,9 @@ final class PostgresWriteSession implements WriteSession {
         return indexes.containsValue(new LinkedHashSet<>(keys));
     }
 
-    private static void execute(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
+    private static void execute(PostgresConnectionSettings settings, Connection connection, String sql)
+            throws SQLException {
+        try (Statement statement = settings.statement(connection)) {
             statement.execute(sql);
         }
     }

@@ -168,6 +168,17 @@ class PostgresReadTest {
     }
 
     @Test
+    void commandTimeoutCancelsASlowProbeAsTransient() {
+        Source impatient = new PostgresConnector().openSource(PostgresTestServer.config("command_timeout_seconds", 1L))
+                .orElseThrow();
+        DatasetSpec slow = dataset("slow", options("query", "select 1 as id from pg_sleep(5)", "partition_column", "id",
+                "partitions", 2L));
+        assertThatThrownBy(() -> impatient.planRead(slow, ReadHints.none()))
+                .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.isTransient()).isTrue())
+                .hasMessageContaining("canceling statement");
+    }
+
+    @Test
     void aDroppedTableIsAClearPermanentError() throws Exception {
         String table = uniqueTable("dropped");
         execute("create table " + table + " (id integer)");
