@@ -1,0 +1,119 @@
+package dev.pz.connectors.postgres;
+
+import dev.pz.connectors.api.ConnectionCheck;
+import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorCapability;
+import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.OptionSchema;
+import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.Sink;
+import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.error.PzConnectorException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * PostgreSQL through pgjdbc (spec connectors.md §11), universal tier only: reads stream binary
+ * {@code COPY … TO STDOUT} into Arrow, writes stream Arrow into binary {@code COPY … FROM STDIN}.
+ * Change capture (and with it delete application) is not part of this build, so neither
+ * {@code ChangeCapture} nor {@code ApplyDeletes} is declared.
+ */
+public final class PostgresConnector implements Connector {
+
+    public static final String VERSION = "0.1.0";
+
+    private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
+            ConnectorCapability.COLUMN_PRUNING, ConnectorCapability.PREDICATE_PUSHDOWN,
+            ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE, ConnectorCapability.TRANSACTIONAL,
+            ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
+            ConnectorCapability.INCLUSIVE_WATERMARK_BOUND));
+
+    @Override
+    public String name() {
+        return PostgresConnectorFactory.NAME;
+    }
+
+    @Override
+    public String version() {
+        return VERSION;
+    }
+
+    @Override
+    public Set<ConnectorCapability> capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public OptionSchema connectionOptions() {
+        return OptionSchema.builder()
+                .required(PostgresConnectionSettings.HOST, OptionType.STRING)
+                .optional(PostgresConnectionSettings.PORT, OptionType.INTEGER)
+                .required(PostgresConnectionSettings.DATABASE, OptionType.STRING)
+                .optional(PostgresConnectionSettings.USER, OptionType.STRING)
+                .optional(PostgresConnectionSettings.PASSWORD, OptionType.STRING)
+                .optional(PostgresConnectionSettings.SSL_MODE, OptionType.STRING)
+                .optional(PostgresConnectionSettings.CONNECT_TIMEOUT_SECONDS, OptionType.INTEGER)
+                .optional(PostgresConnectionSettings.COMMAND_TIMEOUT_SECONDS, OptionType.INTEGER)
+                .build();
+    }
+
+    /** The {@code columns:} contract is not listed: pz passes it as {@code DatasetSpec.columns}. */
+    @Override
+    public OptionSchema readOptions() {
+        return OptionSchema.builder()
+                .optional(PostgresReadQuery.QUERY, OptionType.STRING)
+                .optional(PostgresPartitioner.PARTITION_COLUMN, OptionType.STRING)
+                .optional(PostgresPartitioner.PARTITIONS, OptionType.INTEGER)
+                .build();
+    }
+
+    /** Strategy, keys and schema policy are pz's own write keys; postgres adds none. */
+    @Override
+    public OptionSchema writeOptions() {
+        return OptionSchema.empty();
+    }
+
+    @Override
+    public Set<String> secretKeys() {
+        return Set.of(PostgresConnectionSettings.PASSWORD);
+    }
+
+    @Override
+    public List<String> validate(ConnectorConfig config) {
+        return PostgresConnectionSettings.problems(config);
+    }
+
+    /** Opens a session and runs {@code select 1}; a failure message starts with its transience. */
+    @Override
+    public ConnectionCheck checkConnection(ConnectorConfig config) {
+        PostgresConnectionSettings settings;
+        try {
+            settings = PostgresConnectionSettings.of(config);
+        } catch (PzConnectorException e) {
+            return ConnectionCheck.failed("permanent: " + e.getMessage());
+        }
+        try (Connection connection = settings.open(); Statement statement = settings.statement(connection)) {
+            statement.execute("select 1");
+            return ConnectionCheck.passed();
+        } catch (SQLException e) {
+            return ConnectionCheck.failed((PostgresErrors.isTransient(e) ? "transient: " : "permanent: ")
+                    + PostgresErrors.describe(e, settings));
+        }
+    }
+
+    @Override
+    public Optional<Source> openSource(ConnectorConfig config) {
+        return Optional.of(new PostgresSource(PostgresConnectionSettings.of(config)));
+    }
+
+    @Override
+    public Optional<Sink> openSink(ConnectorConfig config) {
+        return Optional.of(new PostgresSink(PostgresConnectionSettings.of(config)));
+    }
+}

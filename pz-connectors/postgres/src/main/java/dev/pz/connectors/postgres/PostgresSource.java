@@ -1,0 +1,94 @@
+package dev.pz.connectors.postgres;
+
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.ReadPartition;
+import dev.pz.connectors.api.Source;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The read side of one postgres connection: universal tier only. Each partition opens its own
+ * session when the engine opens it, so partitions read concurrently.
+ */
+final class PostgresSource implements Source {
+
+    private final PostgresConnectionSettings settings;
+
+    PostgresSource(PostgresConnectionSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Always empty: DuckDB's postgres extension is not available offline (spec connectors.md §24). */
+    @Override
+    public Optional<NativeScan> nativeScan(DatasetSpec spec) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Schema schema(DatasetSpec spec) {
+        String select = PostgresReadQuery.select(spec, ReadHints.none());
+        try (Connection connection = settings.open()) {
+            return describe(connection, spec, select).schema();
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("dataset '" + spec.entity() + "': schema query failed", e, settings);
+        }
+    }
+
+    @Override
+    public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+        String select = PostgresReadQuery.select(spec, hints);
+        int partitionCount = PostgresPartitioner.partitionCount(spec);
+        String partitionColumn = spec.option(PostgresPartitioner.PARTITION_COLUMN).orElse(null);
+        try (Connection connection = settings.open()) {
+            Description description = describe(connection, spec, select);
+            List<String> selects = partitionColumn == null || partitionCount == 1
+                    ? List.of(select)
+                    : PostgresPartitioner.split(settings, connection, spec.entity(), select, partitionColumn, partitionCount);
+            List<ReadPartition> partitions = new ArrayList<>();
+            for (int i = 0; i < selects.size(); i++) {
+                partitions.add(new PostgresPartition(spec.entity() + "#" + (i + 1) + "/" + selects.size(), spec.entity(),
+                        settings, description.schema(), description.types(), selects.get(i)));
+            }
+            return List.copyOf(partitions);
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("dataset '" + spec.entity() + "': postgres read failed", e, settings);
+        }
+    }
+
+    @Override
+    public void close() {
+        // Sessions belong to partitions and schema probes; the source itself holds none.
+    }
+
+    /** The columns a select produces and their matrix types, from {@code select * from (…) q limit 0}. */
+    private Description describe(Connection connection, DatasetSpec spec, String select) throws SQLException {
+        try (Statement statement = settings.statement(connection);
+                ResultSet result = statement.executeQuery("select * from (" + select + ") q limit 0")) {
+            ResultSetMetaData metadata = result.getMetaData();
+            List<Field> fields = new ArrayList<>();
+            List<PostgresReadType> types = new ArrayList<>();
+            for (int i = 1; i <= metadata.getColumnCount(); i++) {
+                String name = metadata.getColumnLabel(i);
+                PostgresReadType type = PostgresReadType.require(name, metadata.getColumnTypeName(i));
+                fields.add(type.field(name));
+                types.add(type);
+            }
+            return new Description(new Schema(fields), List.copyOf(types));
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("dataset '" + spec.entity() + "': schema query failed", e, settings);
+        }
+    }
+
+    private record Description(Schema schema, List<PostgresReadType> types) {
+    }
+}
