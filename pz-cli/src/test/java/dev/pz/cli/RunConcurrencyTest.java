@@ -62,7 +62,7 @@ class RunConcurrencyTest {
     private RunSession.Result run(Path project, Peak peak) {
         Project loaded = ProjectLoader.load(project, Map.of(), Map.of());
         CompiledDag dag = DagCompiler.compile(loaded, RenderContext.forCompile(Map.of()));
-        return RunSession.execute(new RunSession.Request(loaded, dag, RunCommand.everything(dag), false, peak,
+        return RunSession.execute(new RunSession.Request(loaded, dag, RunCommand.everything(dag), false, false, peak,
                 new PrintWriter(new StringWriter()), Clock.systemUTC(), new Cancellation()));
     }
 
