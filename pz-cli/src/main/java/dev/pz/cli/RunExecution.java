@@ -5,6 +5,7 @@ import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.run.RetryPlan;
 import dev.pz.engine.run.RunSession;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -56,6 +57,11 @@ final class RunExecution {
 
     static int execute(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
             Output output) {
+        return execute(project, dag, effective, failFast, fullRefresh, output, null);
+    }
+
+    static int execute(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
+            Output output, RetryPlan retry) {
         PrintWriter out = output.console().out();
         PrintWriter err = output.console().err();
         JsonEventRenderer json = null;
@@ -71,8 +77,8 @@ final class RunExecution {
         Cancellation cancellation = new Cancellation();
         RunSession.Result result;
         try (StopSignals signals = StopSignals.install(cancellation)) {
-            result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh, renderer, err,
-                    Clock.systemUTC(), cancellation));
+            result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh, renderer,
+                    err, Clock.systemUTC(), cancellation, retry));
         } finally {
             if (live != null) {
                 live.close();

@@ -70,9 +70,28 @@ public final class RunOrchestrator {
 
     /** Runs the effective nodes (already closed over their ancestors, in DAG order). */
     public Outcome run(String runId, Set<String> effectiveIds) {
+        return run(runId, effectiveIds, List.of());
+    }
+
+    /**
+     * Runs the effective nodes after recording {@code seeded} results (a retry's carried-forward
+     * sinks), which must lie outside the effective set.
+     */
+    public Outcome run(String runId, Set<String> effectiveIds, List<NodeResult> seeded) {
         long started = System.nanoTime();
         this.effective = new LinkedHashSet<>(effectiveIds);
+        for (NodeResult seed : seeded) {
+            if (effective.contains(seed.id())) {
+                throw new IllegalArgumentException("a carried-forward node cannot also run: " + seed.name());
+            }
+        }
         listener.runStarted(runId, project.name(), effective.size());
+        synchronized (lock) {
+            seeded.forEach(seed -> {
+                completionOrder.add(seed);
+                listener.nodeCompleted(seed);
+            });
+        }
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "pz-node");
             thread.setDaemon(true);

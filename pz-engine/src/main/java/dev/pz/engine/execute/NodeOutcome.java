@@ -3,16 +3,17 @@ package dev.pz.engine.execute;
 /**
  * What an executor reports back for a node that finished without throwing: rows moved, and for a
  * check the violations it found (a check with violations fails with PZ0510), the watermark candidate
- * of an incremental source load, and the channel stalls of a node that used the universal tier.
+ * of an incremental source load, the channel stalls of a node that used the universal tier, and
+ * {@code reused} for a source load a retry copied from the prior run.
  */
 public record NodeOutcome(long rows, dev.pz.connectors.api.error.PzError failure, WatermarkCandidate watermark,
-        NodeResult.Timings timings) {
+        NodeResult.Timings timings, String provenance) {
 
     public NodeOutcome(long rows, dev.pz.connectors.api.error.PzError failure) {
-        this(rows, failure, null, null);
+        this(rows, failure, null, null, null);
     }
 
     public static NodeOutcome rows(long rows) {
-        return new NodeOutcome(rows, null, null, null);
+        return new NodeOutcome(rows, null, null, null, null);
     }
 }

@@ -31,6 +31,10 @@ public record NodeResult(String id, NodeKind kind, String name, NodeStatus statu
         return new NodeResult(id, kind, name, status, rows, totalMs, error, timings, provenance, watermark);
     }
 
+    public NodeResult withProvenance(String origin) {
+        return new NodeResult(id, kind, name, status, rows, durationMs, error, timings, origin, watermark);
+    }
+
     public NodeResult withTimings(Timings stalls) {
         return new NodeResult(id, kind, name, status, rows, durationMs, error, stalls, provenance, watermark);
     }

@@ -46,7 +46,7 @@ public final class NodeRunner {
                 long elapsed = elapsedMs(started);
                 return outcome.failure() == null
                         ? NodeResult.success(node, outcome.rows(), elapsed).withWatermark(outcome.watermark())
-                                .withTimings(outcome.timings())
+                                .withTimings(outcome.timings()).withProvenance(outcome.provenance())
                         : NodeResult.failed(node, outcome.failure(), outcome.rows(), elapsed);
             } catch (PzConnectorException e) {
                 if (context.cancellation().isCancelled()) {

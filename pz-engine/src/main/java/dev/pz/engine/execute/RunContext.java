@@ -14,11 +14,12 @@ import org.apache.arrow.memory.BufferAllocator;
  * Everything the executors of one run share. Immutable; the ledger and cancellation are
  * thread-safe. {@code storedWatermarks} holds the watermarks this run reads from (empty under
  * {@code --full-refresh}), by dataset key; {@code allocator} is the run's root Arrow allocator,
- * from which every universal node takes a child named after it.
+ * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
+ * over from the prior run's staging database.
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
-        Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator) {
+        Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);

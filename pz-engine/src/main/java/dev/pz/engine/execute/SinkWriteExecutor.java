@@ -29,7 +29,7 @@ final class SinkWriteExecutor {
                     node.write().schemaPolicy(), node.write().options(), node.write().keys(),
                     new OutputSpec.WriteAttempt(context.runId(), node.name(), 1));
             UniversalWrite.Written written = UniversalWrite.write(node, spec, context, connection, relation);
-            return new NodeOutcome(written.rows(), null, null, written.timings());
+            return new NodeOutcome(written.rows(), null, null, written.timings(), null);
         }
         NativeCopy copy = planned.nativeCopy();
         long rows = Counts.rows(connection, relation);

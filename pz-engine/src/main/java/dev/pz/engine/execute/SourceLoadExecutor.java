@@ -15,6 +15,13 @@ final class SourceLoadExecutor {
         String table = Relations.staging(node.name());
         NodeResult.Timings timings = null;
         long rows;
+        if (context.reuse().covers(node)) {
+            java.util.Optional<Long> reused = context.reuse().copy(node, connection, table);
+            if (reused.isPresent()) {
+                return new NodeOutcome(reused.get(), null,
+                        WatermarkCapture.capture(node, context, connection, table).orElse(null), null, "reused");
+            }
+        }
         if (planned.strategy() == Strategy.NATIVE_SCAN && planned.nativeScan() != null) {
             NativeScan scan = planned.nativeScan();
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
@@ -29,6 +36,6 @@ final class SourceLoadExecutor {
             timings = landed.timings();
         }
         return new NodeOutcome(rows, null, WatermarkCapture.capture(node, context, connection, table).orElse(null),
-                timings);
+                timings, null);
     }
 }

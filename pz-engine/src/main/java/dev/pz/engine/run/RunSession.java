@@ -19,6 +19,9 @@ import dev.pz.engine.execute.RunContext;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.execute.SetupLedger;
+import dev.pz.engine.execute.StagedReuse;
+import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.execute.WatermarkCandidate;
 import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.model.EngineConfig;
@@ -49,7 +52,13 @@ public final class RunSession {
 
     /** What to run and where to report. {@code effective} is closed over ancestors, in DAG order. */
     public record Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast,
-            boolean fullRefresh, RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation) {
+            boolean fullRefresh, RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation,
+            RetryPlan retry) {
+
+        public Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
+                RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation) {
+            this(project, dag, effective, failFast, fullRefresh, listener, warnings, clock, cancellation, null);
+        }
     }
 
     /** How it went. {@code sweep} is null when retention is off; {@code notes} are printed as {@code note:}. */
@@ -72,20 +81,22 @@ public final class RunSession {
         try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
                 RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
-            List<String> notes = new ArrayList<>();
+            List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
             RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
                     request.clock(), request.warnings());
             RunOrchestrator.Outcome outcome;
             try (BufferAllocator allocator = new RootAllocator();
                     DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
+                StagedReuse reuse = attachPrior(session, request.retry(), notes);
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
                         new SetupLedger(), directory.path(), request.clock(), request.cancellation(),
-                        request.fullRefresh() ? Map.of() : stored(watermarks), allocator);
+                        request.fullRefresh() ? Map.of() : stored(watermarks), allocator, reuse);
                 RunListener listener = RunListener.all(results, request.listener());
                 NodeRunner runner = new NodeRunner(context, listener);
                 outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),
-                        project.engine().threads(), request.failFast()).run(runId, request.effective());
+                        project.engine().threads(), request.failFast()).run(runId, request.effective(),
+                        request.retry() == null ? List.of() : request.retry().carriedForward());
             } catch (RuntimeException e) {
                 results.writeTerminal(RunStatus.FATAL);
                 throw e;
@@ -98,6 +109,22 @@ public final class RunSession {
             }
             results.writeTerminal(outcome.status());
             return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
+        }
+    }
+
+    /** Attaches the prior run's staging database read-only when a retry reuses its tables. */
+    private static StagedReuse attachPrior(DuckSession session, RetryPlan retry, List<String> notes) {
+        if (retry == null || retry.reuse().isEmpty()) {
+            return StagedReuse.none();
+        }
+        try (DuckConnection connection = session.connect()) {
+            connection.execute("attach " + SqlLiterals.string(retry.priorStaging().toString()) + " as "
+                    + StagedReuse.ALIAS + " (read_only)");
+            return new StagedReuse(retry.priorRunId(), retry.reuse(), notes::add);
+        } catch (RuntimeException e) {
+            notes.add("staged data from run " + retry.priorRunId() + " could not be attached (" + e.getMessage()
+                    + "); re-extracting every source");
+            return StagedReuse.none();
         }
     }
 
