@@ -6,6 +6,7 @@ import dev.pz.engine.compile.Selection;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.plan.Fusion;
 import dev.pz.engine.plan.MemoryBudget;
 import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.PlannedNode;
@@ -52,7 +53,8 @@ final class PlanCommand implements Callable<Integer> {
         Project project = context.load(projectOptions);
         CompiledDag dag = context.compile(project, true);
         Optional<Set<String>> shown = new Selection(names, select, all).resolve(dag, false);
-        ExecutionPlan plan = Planner.plan(dag, project, ConnectorRegistry.installed(), false, id -> true);
+        ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, ConnectorRegistry.installed(), false, id -> true),
+                dag, project, id -> true);
         PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
         print(plan, shown, PolicyLines.of(project));
         return ExitCodes.OK;

@@ -95,18 +95,26 @@ class ArrowIngestTest {
 
     @Test
     void cancelledIngestLeavesNoTable() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        // A cancel that lands before DuckDB starts the statement is lost (DuckConnection.cancel), so keep
+        // cancelling until the ingest returns.
         Thread canceller = new Thread(() -> {
-            try {
-                Thread.sleep(150);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            while (!done.get()) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                connection.cancel();
             }
-            connection.cancel();
         });
         try (SlowReader reader = new SlowReader(allocator)) {
             canceller.start();
             assertThatThrownBy(() -> ArrowIngest.createTable(connection, "staging.cancelled", reader, allocator))
                     .isInstanceOf(DuckSqlException.class);
+        } finally {
+            done.set(true);
         }
         canceller.join();
         assertThat(tableExists("cancelled")).isFalse();
@@ -127,10 +135,10 @@ class ArrowIngestTest {
                 + name + "'").map(n -> ((Number) n).longValue() > 0).orElse(false);
     }
 
-    /** Yields small batches slowly, forever, so that a cancel lands mid-ingest. */
+    /** Yields small batches slowly (for a minute at most), so that a cancel lands mid-ingest. */
     private static final class SlowReader extends GeneratedArrowReader {
         SlowReader(BufferAllocator allocator) {
-            super(allocator, Long.MAX_VALUE, 100, -1);
+            super(allocator, 300_000, 100, -1);
         }
 
         @Override

@@ -8,9 +8,13 @@ import dev.pz.engine.model.Materialization;
 final class PipelineExecutor {
     NodeOutcome execute(PipelineNode node, RunContext context, DuckConnection connection) {
         String sql = CursorLiterals.substitute(node.sql(), context.storedWatermarks());
-        boolean view = node.materialization() == Materialization.VIEW;
+        boolean fused = context.plan().isFused(node.id());
+        boolean view = fused || node.materialization() == Materialization.VIEW;
         String relation = Relations.staging(node.name());
         connection.execute("create or replace " + (view ? "view " : "table ") + relation + " as (\n" + sql + "\n)");
+        if (fused) {
+            return NodeOutcome.rows(FusedCopy.write(node, context, connection, relation));
+        }
         return NodeOutcome.rows(view ? 0 : Counts.rows(connection, relation));
     }
 }

@@ -19,9 +19,18 @@ import org.apache.arrow.memory.BufferAllocator;
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
-        Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse) {
+        Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse,
+        Map<String, Long> fusedCopies) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
+    }
+
+    /** A context with an empty hand-off of fused copies (sink id → rows a fused pipeline wrote). */
+    public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
+            ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
+            Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse) {
+        this(runId, project, dag, plan, session, connectors, setup, runDirectory, clock, cancellation,
+                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>());
     }
 }

@@ -2,22 +2,17 @@ package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.OutputSpec;
-import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.DuckSqlException;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
-import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Drains a pipeline's relation to its output. On the native tier DuckDB writes a temporary file
  * beside the destination and the engine renames it into place, so a failed write leaves the
- * previous output whole.
+ * previous output whole. In a fused chain the pipeline already ran the COPY; this node publishes it.
  */
 final class SinkWriteExecutor {
 
@@ -32,62 +27,18 @@ final class SinkWriteExecutor {
             return new NodeOutcome(written.rows(), null, null, written.timings(), null);
         }
         NativeCopy copy = planned.nativeCopy();
-        long rows = Counts.rows(connection, relation);
-        context.setup().ensure(connection, copy.setupStatements(), "output '" + node.name() + "'");
-        createDirectories(node, copy);
-        try {
-            connection.execute(copy.copySql().replace(NativeCopy.SOURCE, relation));
-        } catch (DuckSqlException e) {
-            deleteTemporaries(copy);
-            throw new PzConnectorException(null, "native copy statement failed: " + FailureMessages.redact(e.getMessage()),
-                    false, null, e);
-        } catch (RuntimeException e) {
-            deleteTemporaries(copy);
-            throw e;
+        long rows;
+        if (context.plan().isFused(node.id())) {
+            Long copied = context.fusedCopies().remove(node.id());
+            if (copied == null) {
+                throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
+                        + "': the fused copy of pipeline '" + node.pipeline() + "' did not run");
+            }
+            rows = copied;
+        } else {
+            rows = NativeCopyRunner.copy(node.name(), copy, context, connection, relation);
         }
-        finalizeFiles(node, copy);
+        NativeCopyRunner.publish(node.name(), copy);
         return NodeOutcome.rows(rows);
-    }
-
-    private static void createDirectories(SinkWriteNode node, NativeCopy copy) {
-        try {
-            for (Path directory : copy.directories()) {
-                Files.createDirectories(directory);
-            }
-            for (NativeCopy.FileMove move : copy.finalizations()) {
-                Files.createDirectories(move.temporary().toAbsolutePath().getParent());
-                Files.createDirectories(move.target().toAbsolutePath().getParent());
-            }
-        } catch (IOException e) {
-            throw new PzConnectorException(null, "could not create the output directory for '" + node.name() + "': "
-                    + e.getMessage(), false, null, e);
-        }
-    }
-
-    private static void finalizeFiles(SinkWriteNode node, NativeCopy copy) {
-        for (NativeCopy.FileMove move : copy.finalizations()) {
-            try {
-                try {
-                    Files.move(move.temporary(), move.target(), StandardCopyOption.REPLACE_EXISTING,
-                            StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(move.temporary(), move.target(), StandardCopyOption.REPLACE_EXISTING);
-                }
-            } catch (IOException e) {
-                deleteTemporaries(copy);
-                throw new PzConnectorException(null, "could not move the finished output into place for '"
-                        + node.name() + "': " + e.getMessage(), false, null, e);
-            }
-        }
-    }
-
-    private static void deleteTemporaries(NativeCopy copy) {
-        for (NativeCopy.FileMove move : copy.finalizations()) {
-            try {
-                Files.deleteIfExists(move.temporary());
-            } catch (IOException ignored) {
-                // Best effort: a leftover .pz-native-* file is harmless and names itself.
-            }
-        }
     }
 }

@@ -25,7 +25,8 @@ final class SourceLoadExecutor {
         if (planned.strategy() == Strategy.NATIVE_SCAN && planned.nativeScan() != null) {
             NativeScan scan = planned.nativeScan();
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
-            connection.execute("create or replace table " + table + " as select * from " + scan.sqlFragment());
+            String kind = context.plan().isFused(node.id()) ? "view " : "table ";
+            connection.execute("create or replace " + kind + table + " as select * from " + scan.sqlFragment());
             rows = Counts.rows(connection, table);
         } else {
             connection.execute("drop table if exists " + table);

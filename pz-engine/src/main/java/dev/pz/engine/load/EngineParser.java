@@ -11,7 +11,8 @@ import java.util.Map;
 /** project.yml {@code engine:} (spec/user-surface.md §3.2). Every problem is {@code PZ0120}; all are reported. */
 final class EngineParser {
     static final List<String> KEYS =
-            List.of("threads", "batch_bytes", "force_universal", "check_samples", "duckdb", "breaker", "node_timeout");
+            List.of("threads", "batch_bytes", "force_universal", "check_samples", "duckdb", "breaker", "node_timeout",
+                    "fusion");
     static final List<String> DUCKDB_KEYS = List.of("memory_limit", "threads", "temp_directory");
     static final List<String> BREAKER_KEYS = List.of("failure_threshold", "cool_down");
     static final long MIN_BATCH_BYTES = 1_048_576L;
@@ -38,6 +39,7 @@ final class EngineParser {
         int threads = defaults.threads();
         Long batchBytes = null;
         boolean forceUniversal = defaults.forceUniversal();
+        boolean fusion = defaults.fusion();
         boolean checkSamples = defaults.checkSamples();
         EngineConfig.DuckDbSettings duckdb = defaults.duckdb();
         EngineConfig.BreakerConfig breaker = null;
@@ -67,6 +69,7 @@ final class EngineParser {
                     }
                 }
                 case "force_universal" -> forceUniversal = bool("engine.force_universal", plain, line, forceUniversal);
+                case "fusion" -> fusion = bool("engine.fusion", plain, line, fusion);
                 case "check_samples" -> checkSamples = bool("engine.check_samples", plain, line, checkSamples);
                 case "duckdb" -> duckdb = parseDuckDb(value);
                 case "breaker" -> breaker = parseBreaker(value);
@@ -80,7 +83,8 @@ final class EngineParser {
                 default -> unknown("engine", entry.key(), KEYS, line);
             }
         }
-        return new EngineConfig(threads, batchBytes, forceUniversal, checkSamples, duckdb, breaker, nodeTimeout);
+        return new EngineConfig(threads, batchBytes, forceUniversal, checkSamples, duckdb, breaker, nodeTimeout,
+                fusion);
     }
 
     private EngineConfig.DuckDbSettings parseDuckDb(YamlNode node) {

@@ -4,10 +4,16 @@ import java.time.Duration;
 
 /**
  * project.yml {@code engine:}. {@code batchBytes} is null when unset (32 MiB is then used);
- * {@code breaker} and {@code nodeTimeout} are null when absent.
+ * {@code breaker} and {@code nodeTimeout} are null when absent. {@code fusion} (pz for Java's own
+ * {@code engine.fusion}, default false) lets the planner stream pass-through chains in one COPY.
  */
 public record EngineConfig(int threads, Long batchBytes, boolean forceUniversal, boolean checkSamples,
-        DuckDbSettings duckdb, BreakerConfig breaker, Duration nodeTimeout) {
+        DuckDbSettings duckdb, BreakerConfig breaker, Duration nodeTimeout, boolean fusion) {
+
+    public EngineConfig(int threads, Long batchBytes, boolean forceUniversal, boolean checkSamples,
+            DuckDbSettings duckdb, BreakerConfig breaker, Duration nodeTimeout) {
+        this(threads, batchBytes, forceUniversal, checkSamples, duckdb, breaker, nodeTimeout, false);
+    }
 
     public static final int DEFAULT_THREADS = 4;
 

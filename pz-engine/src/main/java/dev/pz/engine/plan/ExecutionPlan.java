@@ -2,12 +2,26 @@ package dev.pz.engine.plan;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
-/** The planned nodes, in topological order, and the run's static memory budget. */
-public record ExecutionPlan(List<PlannedNode> nodes, MemoryBudget memoryBudget) {
+/**
+ * The planned nodes, in topological order, the run's static memory budget, and the ids of the
+ * nodes that run fused: their source loads and pipelines become views and the sink's COPY streams
+ * from the file to the destination in one statement.
+ */
+public record ExecutionPlan(List<PlannedNode> nodes, MemoryBudget memoryBudget, Set<String> fused) {
 
     public ExecutionPlan {
         nodes = List.copyOf(nodes);
+        fused = Set.copyOf(fused);
+    }
+
+    public ExecutionPlan(List<PlannedNode> nodes, MemoryBudget memoryBudget) {
+        this(nodes, memoryBudget, Set.of());
+    }
+
+    public boolean isFused(String id) {
+        return fused.contains(id);
     }
 
     public Optional<PlannedNode> node(String id) {

@@ -27,6 +27,7 @@ import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.plan.Fusion;
 import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.Planner;
 import dev.pz.engine.validate.SqlDryCompiler;
@@ -73,7 +74,9 @@ public final class RunSession {
         Project project = request.project();
         SqlDryCompiler.run(request.dag());
         ConnectorRegistry registry = ConnectorRegistry.installed();
-        ExecutionPlan plan = Planner.plan(request.dag(), project, registry, true, request.effective()::contains);
+        ExecutionPlan plan = Fusion.apply(Planner.plan(request.dag(), project, registry, true,
+                request.effective()::contains), request.dag(), project, id -> request.effective().contains(id)
+                        && (request.retry() == null || !request.retry().reuse().containsKey(id)));
         PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
 
         Instant started = request.clock().instant();

@@ -1,0 +1,80 @@
+package dev.pz.engine.execute;
+
+import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.DuckSqlException;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The two halves of a native write: DuckDB's COPY into temporary files beside the destination,
+ * then the atomic renames that publish them. A failure in either half deletes the temporaries, so
+ * the previous output stays whole.
+ */
+final class NativeCopyRunner {
+
+    private NativeCopyRunner() {
+    }
+
+    /** Runs the connector's COPY from {@code relation}; returns the rows DuckDB reports written. */
+    static long copy(String output, NativeCopy copy, RunContext context, DuckConnection connection, String relation) {
+        context.setup().ensure(connection, copy.setupStatements(), "output '" + output + "'");
+        createDirectories(output, copy);
+        try {
+            return Math.max(0, connection.execute(copy.copySql().replace(NativeCopy.SOURCE, relation)));
+        } catch (DuckSqlException e) {
+            deleteTemporaries(copy);
+            throw new PzConnectorException(null, "native copy statement failed: " + FailureMessages.redact(e.getMessage()),
+                    false, null, e);
+        } catch (RuntimeException e) {
+            deleteTemporaries(copy);
+            throw e;
+        }
+    }
+
+    static void publish(String output, NativeCopy copy) {
+        for (NativeCopy.FileMove move : copy.finalizations()) {
+            try {
+                try {
+                    Files.move(move.temporary(), move.target(), StandardCopyOption.REPLACE_EXISTING,
+                            StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(move.temporary(), move.target(), StandardCopyOption.REPLACE_EXISTING);
+                }
+            } catch (IOException e) {
+                deleteTemporaries(copy);
+                throw new PzConnectorException(null, "could not move the finished output into place for '" + output
+                        + "': " + e.getMessage(), false, null, e);
+            }
+        }
+    }
+
+    static void deleteTemporaries(NativeCopy copy) {
+        for (NativeCopy.FileMove move : copy.finalizations()) {
+            try {
+                Files.deleteIfExists(move.temporary());
+            } catch (IOException ignored) {
+                // Best effort: a leftover .pz-native-* file is harmless and names itself.
+            }
+        }
+    }
+
+    private static void createDirectories(String output, NativeCopy copy) {
+        try {
+            for (Path directory : copy.directories()) {
+                Files.createDirectories(directory);
+            }
+            for (NativeCopy.FileMove move : copy.finalizations()) {
+                Files.createDirectories(move.temporary().toAbsolutePath().getParent());
+                Files.createDirectories(move.target().toAbsolutePath().getParent());
+            }
+        } catch (IOException e) {
+            throw new PzConnectorException(null, "could not create the output directory for '" + output + "': "
+                    + e.getClass().getSimpleName().replace("Exception", "") + " " + e.getMessage(), false, null, e);
+        }
+    }
+}
