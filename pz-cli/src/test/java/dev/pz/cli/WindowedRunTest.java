@@ -49,7 +49,7 @@ class WindowedRunTest {
         return Duck.rows("attach '" + staging + "' as s (read_only); select id from s.staging.src_files__orders order by id");
     }
 
-    private static List<String> delivered(Path project) {
+    static List<String> deliveredIds(Path project) {
         boolean csv = RunArtifacts.listFiles(project.resolve("out")).stream().anyMatch(f -> f.endsWith(".csv"));
         String glob = project.resolve("out") + "/*";
         return Duck.rows(csv ? "select id from read_csv('" + glob + ".csv') order by id"
@@ -85,7 +85,7 @@ class WindowedRunTest {
         assertThat(rest.outLines()).filteredOn(line -> line.startsWith("until-caught-up:"))
                 .containsExactly("until-caught-up: 1 pass, stopped: every windowed source caught up");
         assertThat(IncrementalRunTest.storedValue(project.path(), "files.orders")).isEqualTo("6");
-        assertThat(delivered(project.path())).containsExactly("1", "2", "3", "4", "5", "6");
+        assertThat(deliveredIds(project.path())).containsExactly("1", "2", "3", "4", "5", "6");
     }
 
     @ParameterizedTest(name = "universal={0}")
@@ -129,7 +129,7 @@ class WindowedRunTest {
                 .get("files.orders").get("runId").asText()).isEqualTo(advancedBy);
 
         // Every delivered row exactly once, none past until.
-        assertThat(delivered(dir)).containsExactlyElementsOf(IntStream.rangeClosed(1, 45).filter(i -> i <= 30 || i > 40)
+        assertThat(deliveredIds(dir)).containsExactlyElementsOf(IntStream.rangeClosed(1, 45).filter(i -> i <= 30 || i > 40)
                 .mapToObj(String::valueOf).toList());
 
         // --full-refresh restarts from initial.
