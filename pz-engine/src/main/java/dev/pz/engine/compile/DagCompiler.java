@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * compile stops, so a user sees all of them at once.
  */
 public final class DagCompiler {
-    static final String DELIVERY_HINT = "use write.strategy: merge (with keys:) or write.strategy: replace, or set\n"
+    static final String DELIVERY_HINT = "use write.strategy: merge (with keys:), or set\n"
             + "write:\n  strategy: append\n  duplicates: accept\non the output to accept at-least-once delivery";
 
     private final Project project;
