@@ -4,6 +4,7 @@ import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.Selection;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.run.CatchUp;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,15 +45,71 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--full-refresh", description = "Ignore stored watermarks for this run.")
     boolean fullRefresh;
 
+    @Option(names = "--until-caught-up", description = "Run again while a windowed source has slices left before its until.")
+    boolean untilCaughtUp;
+
+    @Option(names = "--max-runs", paramLabel = "<n>", description = "With --until-caught-up: stop after this many runs.")
+    Integer maxRuns;
+
     @Override
     public Integer call() {
+        if (maxRuns != null && !untilCaughtUp) {
+            throw new RunExecution.UsageError("--max-runs needs --until-caught-up");
+        }
+        if (maxRuns != null && maxRuns < 1) {
+            throw new RunExecution.UsageError("invalid --max-runs value '" + maxRuns + "' (expected a positive integer)");
+        }
         RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
         ProjectContext context = output.context();
         Project project = context.load(projectOptions);
         CompiledDag dag = context.compile(project, true);
         Optional<Set<String>> chosen = new Selection(names, select, all).resolve(dag, true);
         Set<String> effective = chosen.map(ids -> Selection.withAncestors(dag, ids)).orElseGet(() -> everything(dag));
-        return RunExecution.execute(project, dag, effective, failFast, fullRefresh, output);
+        if (!untilCaughtUp) {
+            return RunExecution.execute(project, dag, effective, failFast, fullRefresh, output);
+        }
+        return untilCaughtUp(project, dag, effective, output);
+    }
+
+    /**
+     * {@code --until-caught-up}: passes run back to back, each from the watermarks the previous one
+     * stored ({@code --full-refresh} applies to the first pass only), until every windowed source with
+     * an {@code until} is caught up, a pass does not succeed, a pass advances nothing, or
+     * {@code --max-runs} passes ran. One summary line says how many passes ran and why they stopped.
+     */
+    private int untilCaughtUp(Project project, CompiledDag dag, Set<String> effective, RunExecution.Output output) {
+        int passes = 0;
+        String stopped;
+        int exit;
+        while (true) {
+            var before = CatchUp.stored(project.directory());
+            exit = RunExecution.execute(project, dag, effective, failFast, fullRefresh && passes == 0, output);
+            passes++;
+            if (exit != ExitCodes.OK) {
+                stopped = "run " + passes + " did not succeed (exit " + exit + ")";
+                break;
+            }
+            CatchUp.Verdict verdict = CatchUp.verdict(dag, effective, project.directory());
+            if (verdict == CatchUp.Verdict.NO_STOP) {
+                stopped = "no windowed source with a stop (`until` or a SQL ceiling) in this run";
+                break;
+            }
+            if (verdict == CatchUp.Verdict.CAUGHT_UP) {
+                stopped = "every windowed source caught up";
+                break;
+            }
+            if (maxRuns != null && passes >= maxRuns) {
+                stopped = "max runs (" + maxRuns + ") reached before every source caught up -- run again to "
+                        + "continue from the stored watermarks";
+                break;
+            }
+            if (before.equals(CatchUp.stored(project.directory()))) {
+                stopped = "no watermark advanced in run " + passes + " -- check `pz state show` and the run's sinks";
+                break;
+            }
+        }
+        output.human().println("until-caught-up: " + passes + (passes == 1 ? " pass" : " passes") + ", stopped: " + stopped);
+        return exit;
     }
 
     static Set<String> everything(CompiledDag dag) {

@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * compile stops, so a user sees all of them at once.
  */
 public final class DagCompiler {
-    static final String DELIVERY_HINT = "use write.strategy: merge (with keys:) or write.strategy: replace, or set\n"
+    static final String DELIVERY_HINT = "use write.strategy: merge (with keys:), or set\n"
             + "write:\n  strategy: append\n  duplicates: accept\non the output to accept at-least-once delivery";
 
     private final Project project;
@@ -327,13 +327,11 @@ public final class DagCompiler {
 
     private void checkCursor(DatasetDecl dataset, SyncDef sync, SourceLocation at) {
         Map<String, String> columns = dataset.read().columns();
-        if (sync.maxWindow() != null && sync.initial() == null) {
-            problems.error(PzCode.WINDOW_CONFIG_INVALID, "source '" + dataset.key() + "': max_window requires initial",
-                    at, "add initial: <first cursor value> to the sync: block");
-        }
-        if (sync.maxWindow() == null && (sync.initial() != null || sync.until() != null)) {
-            problems.error(PzCode.WINDOW_CONFIG_INVALID, "source '" + dataset.key()
-                    + "': initial and until need max_window", at, "add max_window: <window size> to the sync: block");
+        if (WindowDeclaration.declaresWindow(sync)) {
+            // A windowed cursor must be typed, so PZ0213 subsumes PZ0212 and the "unverified" notice.
+            WindowDeclaration.read(dataset.key(), dataset.read()).problems().forEach(problem -> problems.error(
+                    PzCode.WINDOW_CONFIG_INVALID, problem, at, "see docs/incremental.md#bounded-windows"));
+            return;
         }
         if (columns == null) {
             problems.notice("source '" + dataset.key() + "': cursor '" + sync.cursor()
@@ -399,7 +397,8 @@ public final class DagCompiler {
             sourceIds.put(dataset.key(), id);
             Incremental incremental = sqlDeclared.get(dataset.key());
             if (incremental == null && def.sync() != null && def.sync().isIncremental()) {
-                incremental = new Incremental(def.sync().cursor(), false, List.of());
+                incremental = new Incremental(def.sync().cursor(), false, List.of(),
+                        WindowDeclaration.read(dataset.key(), def).window());
             }
             nodes.add(new SourceLoadNode(id, name, dataset.connection(), dataset.entity(), def, dataset.callSite(),
                     incremental));

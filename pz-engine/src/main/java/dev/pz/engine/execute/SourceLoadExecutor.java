@@ -22,21 +22,26 @@ final class SourceLoadExecutor {
                         WatermarkCapture.capture(node, context, connection, table).orElse(null), null, "reused");
             }
         }
+        WatermarkWindow window = WatermarkWindow.of(node, context.storedWatermarks()).orElse(null);
+        DatasetSpec spec = new DatasetSpec(node.connection(), node.entity(), node.read().options(),
+                node.read().columns(), WatermarkWindow.bounds(node, context.storedWatermarks(), window));
         if (planned.strategy() == Strategy.NATIVE_SCAN && planned.nativeScan() != null) {
-            NativeScan scan = planned.nativeScan();
+            NativeScan scan = window == null ? planned.nativeScan()
+                    : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
             String kind = context.plan().isFused(node.id()) ? "view " : "table ";
             connection.execute("create or replace " + kind + table + " as select * from " + scan.sqlFragment());
             rows = Counts.rows(connection, table);
         } else {
             connection.execute("drop table if exists " + table);
-            DatasetSpec spec = DatasetSpec.of(node.connection(), node.entity(), node.read().options(),
-                    node.read().columns());
             UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);
             rows = landed.rows();
             timings = landed.timings();
         }
-        return new NodeOutcome(rows, null, WatermarkCapture.capture(node, context, connection, table).orElse(null),
-                timings, null);
+        if (window != null) {
+            rows = window.trim(connection, table);
+        }
+        return new NodeOutcome(rows, null,
+                WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
     }
 }

@@ -19,6 +19,16 @@ final class WatermarkCapture {
 
     static Optional<WatermarkCandidate> capture(SourceLoadNode node, RunContext context, DuckConnection connection,
             String table) {
+        return capture(node, context, connection, table, null);
+    }
+
+    /**
+     * As {@link #capture(SourceLoadNode, RunContext, DuckConnection, String)}; with a {@code window} the
+     * landed type must be the declared one, a caught-up window proposes nothing, and the candidate is
+     * the capped {@code max(cursor)} of the window (its upper bound when the window was empty).
+     */
+    static Optional<WatermarkCandidate> capture(SourceLoadNode node, RunContext context, DuckConnection connection,
+            String table, WatermarkWindow window) {
         Incremental incremental = node.incremental();
         if (incremental == null) {
             return Optional.empty();
@@ -38,12 +48,23 @@ final class WatermarkCapture {
                     + "watermark is a " + stored.type() + " but cursor '" + cursor + "' landed as " + type
                     + " -- run once with --full-refresh to start over");
         }
+        if (window != null && !window.type().equals(type)) {
+            throw new PzException(PzCode.UNSUPPORTED_CURSOR_TYPE, "source '" + node.datasetKey() + "': cursor '"
+                    + cursor + "' is declared " + window.type() + " but landed as " + landed);
+        }
+        if (window != null && window.caughtUp()) {
+            return Optional.empty();
+        }
         String column = SqlLiterals.identifier(cursor);
         String expression = switch (type) {
             case "timestamp" -> "strftime(max(" + column + "), '%Y-%m-%dT%H:%M:%S.%f')";
             case "date" -> "strftime(max(" + column + "), '%Y-%m-%d')";
             default -> "cast(max(" + column + ") as varchar)";
         };
+        if (window != null) {
+            return Optional.of(window.candidate(connection.queryScalar("select " + expression + " from " + table
+                    + window.probeFilter()).map(Object::toString)));
+        }
         Optional<Object> value = connection.queryScalar("select " + expression + " from " + table);
         return value.map(v -> new WatermarkCandidate(cursor, type, v.toString()));
     }

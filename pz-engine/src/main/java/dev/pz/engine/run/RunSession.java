@@ -23,6 +23,7 @@ import dev.pz.engine.execute.StagedReuse;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.execute.WatermarkCandidate;
+import dev.pz.engine.execute.WatermarkWindow;
 import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
@@ -88,13 +89,14 @@ public final class RunSession {
             watermarks.corruptionNotice().ifPresent(notes::add);
             RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
                     request.clock(), request.warnings());
+            Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
             RunOrchestrator.Outcome outcome;
             try (BufferAllocator allocator = new RootAllocator();
                     DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
                 StagedReuse reuse = attachPrior(session, request.retry(), notes);
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
                         new SetupLedger(), directory.path(), request.clock(), request.cancellation(),
-                        request.fullRefresh() ? Map.of() : stored(watermarks), allocator, reuse);
+                        readFrom, allocator, reuse);
                 RunListener listener = RunListener.all(results, request.listener());
                 NodeRunner runner = new NodeRunner(context, listener);
                 outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),
@@ -107,6 +109,7 @@ public final class RunSession {
             results.writeRunning();
             Retention.Sweep sweep = project.retention().enabled()
                     ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
+            notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
             if (!request.cancellation().isCancelled()) {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
             }
