@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Macro throughput harness (docs/performance.md): localfiles csv -> csv through `pz run --all`,
+# native tier and universal tier (engine.force_universal: true), against the floor of one DuckDB
+# `COPY (SELECT * FROM read_csv(...)) TO ... (FORMAT csv)` in a plain JVM with only the driver.
+# Median of 3 wall times each, output row counts verified, ratios against the floor of this run.
+#
+# Usage: scripts/macro-bench.sh [rows]      (default 1000000)
+# Env:   PZ_BENCH_DIR (work directory, default a fresh mktemp -d), PZ_BENCH_SKIP_BUILD=1,
+#        PZ_BENCH_SAMPLES (default 3)
+set -euo pipefail
+rows="${1:-1000000}"
+samples="${PZ_BENCH_SAMPLES:-3}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="${PZ_BENCH_DIR:-$(mktemp -d -t pz-macro-bench.XXXXXX)}"
+mkdir -p "$work"
+expected_sha_1m="9bb230266cf0924754fccb073a6a0b1cc039be9be9b7eda70c4cb32318e4dbff"
+duckdb_version="$(sed -n 's:.*<duckdb.version>\(.*\)</duckdb.version>.*:\1:p' "$root/pom.xml")"
+driver="${HOME}/.m2/repository/org/duckdb/duckdb_jdbc/${duckdb_version}/duckdb_jdbc-${duckdb_version}.jar"
+
+now() { date +%s.%N; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+echo "machine: nproc=$(nproc), mem=$(free -g | awk '/^Mem:/ { print $2 }')G, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "work directory: $work"
+
+if [[ "${PZ_BENCH_SKIP_BUILD:-0}" != 1 ]]; then
+  echo "building (./mvnw -B -q -DskipTests package) ..."
+  (cd "$root" && ./mvnw -B -q -DskipTests package)
+fi
+[[ -f "$driver" ]] || { echo "error: DuckDB driver not found at $driver" >&2; exit 2; }
+
+# --- data -----------------------------------------------------------------------------------
+csv="$work/orders_${rows}.csv"
+if [[ ! -f "$csv" ]]; then
+  java "$root/scripts/bench/Gen.java" "$rows" "$csv"
+fi
+sha="$(sha256sum "$csv" | cut -d' ' -f1)"
+echo "data: $csv, $(stat -c %s "$csv") bytes, sha256 $sha"
+if [[ "$rows" == 1000000 && "$sha" != "$expected_sha_1m" ]]; then
+  echo "error: the generated CSV is not the DESIGN.md section 7 file (expected $expected_sha_1m)" >&2
+  exit 1
+fi
+
+# --- projects -------------------------------------------------------------------------------
+make_project() { # <dir> <variant> <force_universal>
+  local dir="$1"
+  rm -rf "$dir"
+  mkdir -p "$dir/data" "$dir/pipelines"
+  ln -s "$csv" "$dir/data/orders.csv"
+  cat > "$dir/connections.yml" <<'YML'
+bench:
+  connector: localfiles
+  entities:
+    orders:
+      read:
+        path: data/orders.csv
+        format: csv
+        columns:
+          id: bigint
+          customer_id: bigint
+          amount: double
+          status: varchar
+
+lake:
+  connector: localfiles
+  root: out
+YML
+  cat > "$dir/pipelines/orders_out.sql" <<'SQL'
+INSERT INTO {{ sink('lake', 'orders_out', format: 'csv', strategy: 'replace') }}
+select * from {{ source('bench', 'orders') }}
+SQL
+  {
+    printf 'name: macro_bench_%s\nversion: 0.1.0\n\n' "$2"
+    printf 'connectors:\n  - package: Pz.Connector.LocalFiles\n    version: 0.1.0\n\n'
+    printf 'engine:\n  threads: 4\n'
+    if [[ "$3" == true ]]; then printf '  force_universal: true\n'; fi
+  } > "$dir/project.yml"
+}
+make_project "$work/native" native false
+make_project "$work/universal" universal true
+
+# The floor, compiled once; plus a copy of the driver without its embedded library, loading the
+# library extracted beside pz.jar, so the floor pays no 72 MB extraction (what bin/pz avoids too).
+mkdir -p "$work/floor/classes" "$work/floor/lib"
+javac -d "$work/floor/classes" "$root/scripts/bench/Floor.java"
+if [[ ! -f "$work/floor/lib/duckdb_jdbc.jar" ]]; then
+  cp "$driver" "$work/floor/lib/duckdb_jdbc.jar"
+  zip -q -d "$work/floor/lib/duckdb_jdbc.jar" 'libduckdb_java.so_*' >/dev/null
+  ln -sf "$root"/pz-cli/target/libduckdb_java.so_* "$work/floor/lib/"
+fi
+
+count_rows() { # data rows of a headed csv
+  echo $(( $(wc -l < "$1") - 1 ))
+}
+
+declare -A median_s
+run_variant() { # <name> <command...>; the command runs in $work
+  local name="$1"; shift
+  local times=() out
+  for ((k = 1; k <= samples; k++)); do
+    local t0 t1
+    t0=$(now)
+    "$@" > "$work/$name.log" 2>&1 || { echo "error: $name failed:" >&2; cat "$work/$name.log" >&2; exit 1; }
+    t1=$(now)
+    times+=("$(echo "$t1 - $t0" | bc -l)")
+  done
+  median_s[$name]="$(printf '%s\n' "${times[@]}" | median)"
+  printf '  %-20s median %6.3f s  (samples: %s)\n' "$name" "${median_s[$name]}" \
+    "$(printf '%.3f ' "${times[@]}")"
+}
+
+pz_run() { # <project dir>
+  rm -rf "$1/.pz/runs" "$1/out"
+  (cd "$1" && "$root/bin/pz" run --all)
+}
+floor_run() { # <driver class path>
+  rm -f "$work/floor/out.csv"
+  java -cp "$1:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
+}
+
+echo "runs (median of $samples, wall time around the process):"
+run_variant floor floor_run "$driver"
+floor_rows=$(count_rows "$work/floor/out.csv")
+run_variant floor_lib_beside floor_run "$work/floor/lib/duckdb_jdbc.jar"
+run_variant native pz_run "$work/native"
+native_rows=$(count_rows "$work/native/out/orders_out/orders_out.csv")
+run_variant universal pz_run "$work/universal"
+universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
+grep -h 'arrow_stream\|hint' "$work/universal.log" || true
+
+status=0
+for pair in "floor:$floor_rows" "native:$native_rows" "universal:$universal_rows"; do
+  if [[ "${pair#*:}" != "$rows" ]]; then
+    echo "ROW COUNT MISMATCH: ${pair%%:*} wrote ${pair#*:} rows, expected $rows" >&2
+    status=1
+  fi
+done
+echo "row counts verified: floor $floor_rows, native $native_rows, universal $universal_rows"
+
+rate() { printf '%.0f' "$(echo "$rows / $1" | bc -l)"; }
+ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
+echo "results ($rows rows):"
+for v in floor floor_lib_beside native universal; do
+  printf '  %-20s %6.3f s  %10s rows/s\n' "$v" "${median_s[$v]}" "$(rate "${median_s[$v]}")"
+done
+echo "  native/floor              $(ratio "${median_s[native]}" "${median_s[floor]}")"
+echo "  native/floor_lib_beside   $(ratio "${median_s[native]}" "${median_s[floor_lib_beside]}")"
+echo "  universal/native          $(ratio "${median_s[universal]}" "${median_s[native]}")"
+
+# --- startup and the sample template --------------------------------------------------------
+echo "startup (median of $samples):"
+run_variant version "$root/bin/pz" --version
+sample="$work/sample"
+rm -rf "$sample"
+"$root/bin/pz" init "$sample" --template sample > /dev/null
+run_variant sample_run pz_run "$sample"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+exit $status
