@@ -94,38 +94,42 @@ count_rows() { # data rows of a headed csv
   echo $(( $(wc -l < "$1") - 1 ))
 }
 
-declare -A median_s
-run_variant() { # <name> <command...>; the command runs in $work
-  local name="$1"; shift
-  local times=() out
+declare -A median_s median_cpu max_rss
+timer="/usr/bin/time"
+[[ -x "$timer" ]] || { echo "error: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
+run_variant() { # <name> <directory> <prepare> <command...>: the command runs in <directory>
+  local name="$1" dir="$2" prepare="$3"; shift 3
+  local walls=() cpus=() rss=0
   for ((k = 1; k <= samples; k++)); do
-    local t0 t1
-    t0=$(now)
-    "$@" > "$work/$name.log" 2>&1 || { echo "error: $name failed:" >&2; cat "$work/$name.log" >&2; exit 1; }
-    t1=$(now)
-    times+=("$(echo "$t1 - $t0" | bc -l)")
+    "$prepare"
+    (cd "$dir" && "$timer" -f '%e %U %S %M' -o "$work/$name.time" "$@") > "$work/$name.log" 2>&1 \
+      || { echo "error: $name failed:" >&2; cat "$work/$name.log" >&2; exit 1; }
+    read -r wall user sys kb < <(tail -n 1 "$work/$name.time")
+    walls+=("$wall")
+    cpus+=("$(echo "$user + $sys" | bc -l)")
+    (( kb > rss )) && rss=$kb
   done
-  median_s[$name]="$(printf '%s\n' "${times[@]}" | median)"
-  printf '  %-20s median %6.3f s  (samples: %s)\n' "$name" "${median_s[$name]}" \
-    "$(printf '%.3f ' "${times[@]}")"
+  median_s[$name]="$(printf '%s\n' "${walls[@]}" | median)"
+  median_cpu[$name]="$(printf '%s\n' "${cpus[@]}" | median)"
+  max_rss[$name]=$rss
+  printf '  %-18s wall median %6.3f s (%s)  cpu median %6.3f s  peak RSS %4d MiB\n' "$name" "${median_s[$name]}" \
+    "$(printf '%.2f ' "${walls[@]}" | sed 's/ $//')" "${median_cpu[$name]}" $((rss / 1024))
 }
 
-pz_run() { # <project dir>
-  rm -rf "$1/.pz/runs" "$1/out"
-  (cd "$1" && "$root/bin/pz" run --all)
-}
-floor_run() { # <driver class path>
-  rm -f "$work/floor/out.csv"
-  java -cp "$1:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
-}
+clean_native() { rm -rf "$work/native/.pz/runs" "$work/native/out"; }
+clean_universal() { rm -rf "$work/universal/.pz/runs" "$work/universal/out"; }
+clean_sample() { rm -rf "$work/sample/.pz/runs" "$work/sample/out"; }
+clean_floor() { rm -f "$work/floor/out.csv"; }
+nothing() { :; }
 
-echo "runs (median of $samples, wall time around the process):"
-run_variant floor floor_run "$driver"
+echo "runs (median of $samples; wall, user+sys cpu and max RSS from /usr/bin/time around the process):"
+run_variant floor "$work" clean_floor java -cp "$driver:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
 floor_rows=$(count_rows "$work/floor/out.csv")
-run_variant floor_lib_beside floor_run "$work/floor/lib/duckdb_jdbc.jar"
-run_variant native pz_run "$work/native"
+run_variant floor_lib_beside "$work" clean_floor \
+  java -cp "$work/floor/lib/duckdb_jdbc.jar:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
+run_variant native "$work/native" clean_native "$root/bin/pz" run --all
 native_rows=$(count_rows "$work/native/out/orders_out/orders_out.csv")
-run_variant universal pz_run "$work/universal"
+run_variant universal "$work/universal" clean_universal "$root/bin/pz" run --all
 universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
 grep -h 'arrow_stream\|hint' "$work/universal.log" || true
 
@@ -147,13 +151,15 @@ done
 echo "  native/floor              $(ratio "${median_s[native]}" "${median_s[floor]}")"
 echo "  native/floor_lib_beside   $(ratio "${median_s[native]}" "${median_s[floor_lib_beside]}")"
 echo "  universal/native          $(ratio "${median_s[universal]}" "${median_s[native]}")"
+echo "  cpu: native/floor $(ratio "${median_cpu[native]}" "${median_cpu[floor]}"), universal/native $(ratio "${median_cpu[universal]}" "${median_cpu[native]}")"
+echo "  universal peak RSS: $((max_rss[universal] / 1024)) MiB; plan's memory budget: $(cd "$work/universal" && "$root/bin/pz" plan | sed -n 's/^memory budget: \(~[0-9.]* [GM]B\).*/\1/p')"
 
 # --- startup and the sample template --------------------------------------------------------
 echo "startup (median of $samples):"
-run_variant version "$root/bin/pz" --version
+run_variant version "$work" nothing "$root/bin/pz" --version
 sample="$work/sample"
 rm -rf "$sample"
 "$root/bin/pz" init "$sample" --template sample > /dev/null
-run_variant sample_run pz_run "$sample"
+run_variant sample_run "$sample" clean_sample "$root/bin/pz" run --all
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status
