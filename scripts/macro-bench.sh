@@ -2,7 +2,7 @@
 # Macro throughput harness (docs/performance.md): localfiles csv -> csv through `pz run --all`,
 # native tier and universal tier (engine.force_universal: true), against the floor of one DuckDB
 # `COPY (SELECT * FROM read_csv(...)) TO ... (FORMAT csv)` in a plain JVM with only the driver.
-# Median of 3 wall times each, output row counts verified, ratios against the floor of this run.
+# Median of 3 wall times each (variants interleaved), output row counts verified, ratios against the floor of this run.
 #
 # Usage: scripts/macro-bench.sh [rows]      (default 1000000)
 # Env:   PZ_BENCH_DIR (work directory, default a fresh mktemp -d), PZ_BENCH_SKIP_BUILD=1,
@@ -97,23 +97,25 @@ count_rows() { # data rows of a headed csv
 declare -A median_s median_cpu max_rss
 timer="/usr/bin/time"
 [[ -x "$timer" ]] || { echo "error: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
-run_variant() { # <name> <directory> <prepare> <command...>: the command runs in <directory>
+declare -A walls cpus
+# One sample of a variant: <name> <directory> <prepare> <command...>; the command runs in <directory>.
+sample_variant() {
   local name="$1" dir="$2" prepare="$3"; shift 3
-  local walls=() cpus=() rss=0
-  for ((k = 1; k <= samples; k++)); do
-    "$prepare"
-    (cd "$dir" && "$timer" -f '%e %U %S %M' -o "$work/$name.time" "$@") > "$work/$name.log" 2>&1 \
-      || { echo "error: $name failed:" >&2; cat "$work/$name.log" >&2; exit 1; }
-    read -r wall user sys kb < <(tail -n 1 "$work/$name.time")
-    walls+=("$wall")
-    cpus+=("$(echo "$user + $sys" | bc -l)")
-    (( kb > rss )) && rss=$kb
-  done
-  median_s[$name]="$(printf '%s\n' "${walls[@]}" | median)"
-  median_cpu[$name]="$(printf '%s\n' "${cpus[@]}" | median)"
-  max_rss[$name]=$rss
+  "$prepare"
+  (cd "$dir" && "$timer" -f '%e %U %S %M' -o "$work/$name.time" "$@") > "$work/$name.log" 2>&1 \
+    || { echo "error: $name failed:" >&2; cat "$work/$name.log" >&2; exit 1; }
+  read -r wall user sys kb < <(tail -n 1 "$work/$name.time")
+  walls[$name]+="$wall "
+  cpus[$name]+="$(echo "$user + $sys" | bc -l) "
+  (( kb > ${max_rss[$name]:-0} )) && max_rss[$name]=$kb
+  return 0
+}
+summarise() { # <name>
+  local name="$1"
+  median_s[$name]="$(printf '%s\n' ${walls[$name]} | median)"
+  median_cpu[$name]="$(printf '%s\n' ${cpus[$name]} | median)"
   printf '  %-18s wall median %6.3f s (%s)  cpu median %6.3f s  peak RSS %4d MiB\n' "$name" "${median_s[$name]}" \
-    "$(printf '%.2f ' "${walls[@]}" | sed 's/ $//')" "${median_cpu[$name]}" $((rss / 1024))
+    "$(printf '%.2f ' ${walls[$name]} | sed 's/ $//')" "${median_cpu[$name]}" $((${max_rss[$name]} / 1024))
 }
 
 clean_native() { rm -rf "$work/native/.pz/runs" "$work/native/out"; }
@@ -123,14 +125,19 @@ clean_floor() { rm -f "$work/floor/out.csv"; }
 nothing() { :; }
 
 echo "runs (median of $samples; wall, user+sys cpu and max RSS from /usr/bin/time around the process):"
-run_variant floor "$work" clean_floor java -cp "$driver:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
-floor_rows=$(count_rows "$work/floor/out.csv")
-run_variant floor_lib_beside "$work" clean_floor \
-  java -cp "$work/floor/lib/duckdb_jdbc.jar:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
-run_variant native "$work/native" clean_native "$root/bin/pz" run --all
-native_rows=$(count_rows "$work/native/out/orders_out/orders_out.csv")
-run_variant universal "$work/universal" clean_universal "$root/bin/pz" run --all
-universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
+# Interleaved (floor, native, universal, floor, ...) so that every variant samples the same
+# stretches of a shared machine's load.
+for ((k = 1; k <= samples; k++)); do
+  sample_variant floor "$work" clean_floor java -cp "$driver:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
+  floor_rows=$(count_rows "$work/floor/out.csv")
+  sample_variant floor_lib_beside "$work" clean_floor \
+    java -cp "$work/floor/lib/duckdb_jdbc.jar:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
+  sample_variant native "$work/native" clean_native "$root/bin/pz" run --all
+  native_rows=$(count_rows "$work/native/out/orders_out/orders_out.csv")
+  sample_variant universal "$work/universal" clean_universal "$root/bin/pz" run --all
+  universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
+done
+for v in floor floor_lib_beside native universal; do summarise "$v"; done
 grep -h 'arrow_stream\|hint' "$work/universal.log" || true
 
 status=0
@@ -156,10 +163,14 @@ echo "  universal peak RSS: $((max_rss[universal] / 1024)) MiB; plan's memory bu
 
 # --- startup and the sample template --------------------------------------------------------
 echo "startup (median of $samples):"
-run_variant version "$work" nothing "$root/bin/pz" --version
 sample="$work/sample"
 rm -rf "$sample"
 "$root/bin/pz" init "$sample" --template sample > /dev/null
-run_variant sample_run "$sample" clean_sample "$root/bin/pz" run --all
+for ((k = 1; k <= samples; k++)); do
+  sample_variant version "$work" nothing "$root/bin/pz" --version
+  sample_variant sample_run "$sample" clean_sample "$root/bin/pz" run --all
+done
+summarise version
+summarise sample_run
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status
