@@ -30,6 +30,8 @@ final class LocalFilesCsvParser implements AutoCloseable {
     private boolean endOfInput;
 
     private byte[] row = new byte[64 * 1024];
+    /** Where the current record's fields live: {@link #buffer} (fast path) or {@link #row}. */
+    private byte[] current = row;
     private int rowLength;
     private int[] fieldStarts = new int[16];
     private int[] fieldEnds = new int[16];
@@ -62,6 +64,61 @@ final class LocalFilesCsvParser implements AutoCloseable {
 
     /** Reads the next record; false at the end of the input. */
     boolean next() throws IOException {
+        return nextInBuffer() || nextCopying();
+    }
+
+    /**
+     * The fast path: a record that lies whole in the read buffer, ends with LF and holds no quote
+     * and no CR is exposed in place, without copying a byte. Anything else (a quote, a CR, a blank
+     * line, a record that straddles a refill, the end of the input) leaves the position untouched
+     * and returns false, and the copying path reads the record instead.
+     */
+    private boolean nextInBuffer() {
+        final byte[] bytes = buffer;
+        final byte delim = delimiter;
+        int p = position;
+        final int end = limit;
+        if (p >= end) {
+            return false;
+        }
+        byte first = bytes[p];
+        if (first == '\n' || first == '\r') {
+            return false;
+        }
+        int[] starts = fieldStarts;
+        int[] ends = fieldEnds;
+        int count = 0;
+        int fieldStart = p;
+        while (p < end) {
+            byte c = bytes[p];
+            if (c == delim) {
+                if (count == starts.length - 1) {
+                    starts = fieldStarts = Arrays.copyOf(starts, starts.length * 2);
+                    ends = fieldEnds = Arrays.copyOf(ends, ends.length * 2);
+                }
+                starts[count] = fieldStart;
+                ends[count] = p;
+                count++;
+                fieldStart = p + 1;
+            } else if (c == '\n') {
+                starts[count] = fieldStart;
+                ends[count] = p;
+                fieldCount = count + 1;
+                current = bytes;
+                recordLine = line;
+                line++;
+                position = p + 1;
+                return true;
+            } else if (c == '"' || c == '\r') {
+                return false;
+            }
+            p++;
+        }
+        return false;
+    }
+
+    private boolean nextCopying() throws IOException {
+        current = row;
         while (true) {
             recordLine = line;
             rowLength = 0;
@@ -148,9 +205,12 @@ final class LocalFilesCsvParser implements AutoCloseable {
         return fieldCount;
     }
 
-    /** The reused row buffer; field {@code i} spans {@link #start}..{@link #end}. */
+    /**
+     * The bytes of the current record, valid until the next {@link #next()}: field {@code i} spans
+     * {@link #start}..{@link #end} of this array (the read buffer itself or the reused row buffer).
+     */
     byte[] row() {
-        return row;
+        return current;
     }
 
     int start(int field) {
@@ -162,7 +222,7 @@ final class LocalFilesCsvParser implements AutoCloseable {
     }
 
     String text(int field) {
-        return new String(row, fieldStarts[field], fieldEnds[field] - fieldStarts[field], StandardCharsets.UTF_8);
+        return new String(current, fieldStarts[field], fieldEnds[field] - fieldStarts[field], StandardCharsets.UTF_8);
     }
 
     /** The physical line the current record starts on. */
@@ -204,6 +264,7 @@ final class LocalFilesCsvParser implements AutoCloseable {
                 throw failure("line " + recordLine + ": the record is larger than the 16 MiB row limit");
             }
             row = Arrays.copyOf(row, Math.min(MAX_ROW_BYTES, row.length * 2));
+            current = row;
         }
         row[rowLength++] = b;
     }

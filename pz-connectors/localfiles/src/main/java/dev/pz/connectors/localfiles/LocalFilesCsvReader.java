@@ -24,7 +24,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class LocalFilesCsvReader extends ArrowReader {
 
     private final Schema schema;
-    private final List<ContractTypes> types;
+    private final ContractTypes[] typeArray;
+    private final boolean[] isVarchar;
     private final LocalFilesCsvParser parser;
     private final String fileLabel;
     private final long targetBytes;
@@ -45,7 +46,11 @@ final class LocalFilesCsvReader extends ArrowReader {
             LocalFilesCsvParser parser, String fileLabel, BatchOptions options, long firstDataLine) {
         super(allocator);
         this.schema = schema;
-        this.types = List.copyOf(types);
+        this.typeArray = types.toArray(new ContractTypes[0]);
+        this.isVarchar = new boolean[typeArray.length];
+        for (int i = 0; i < typeArray.length; i++) {
+            isVarchar[i] = typeArray[i] == ContractTypes.VARCHAR;
+        }
         this.parser = parser;
         this.fileLabel = fileLabel;
         this.targetBytes = Math.max(1, options.targetBytes());
@@ -85,39 +90,48 @@ final class LocalFilesCsvReader extends ArrowReader {
         }
         VectorSchemaRoot root = getVectorSchemaRoot();
         root.clear();
+        List<FieldVector> vectorList = root.getFieldVectors();
+        FieldVector[] vectors = vectorList.toArray(new FieldVector[0]);
+        // Sized for the batch up front: growing by doubling would copy every buffer log2(rows) times.
+        int expectedRows = (int) Math.max(1, Math.min(maxRows, targetBytes / Math.max(1.0, fixedRowBytes)));
+        for (FieldVector vector : vectors) {
+            vector.setInitialCapacity(expectedRows);
+        }
         root.allocateNew();
-        List<FieldVector> vectors = root.getFieldVectors();
-        int columnCount = vectors.size();
+        int columnCount = vectors.length;
+        int[] fieldIndex = sourceIndex;
+        ContractTypes[] columnTypes = typeArray;
+        LocalFilesCsvParser in = parser;
         int rows = 0;
         double bytes = 0;
         while (rows < maxRows && bytes < targetBytes) {
-            if (!parser.next()) {
+            if (!in.next()) {
                 finished = true;
                 break;
             }
-            if (parser.fieldCount() != headerWidth) {
-                throw parser.failure("line " + parser.recordLine() + ": expected " + headerWidth
-                        + " fields as in the header, found " + parser.fieldCount());
+            if (in.fieldCount() != headerWidth) {
+                throw in.failure("line " + in.recordLine() + ": expected " + headerWidth
+                        + " fields as in the header, found " + in.fieldCount());
             }
-            byte[] row = parser.row();
+            byte[] row = in.row();
             bytes += fixedRowBytes;
             for (int column = 0; column < columnCount; column++) {
-                int field = sourceIndex[column];
-                int start = parser.start(field);
-                int end = parser.end(field);
-                FieldVector vector = vectors.get(column);
+                int field = fieldIndex[column];
+                int start = in.start(field);
+                int end = in.end(field);
+                FieldVector vector = vectors[column];
                 if (start == end) {
                     vector.setNull(rows);
                     continue;
                 }
-                ContractTypes type = types.get(column);
+                ContractTypes type = columnTypes[column];
                 try {
                     LocalFilesCsvValues.set(type, vector, rows, row, start, end);
                 } catch (LocalFilesCsvValues.MalformedValueException e) {
-                    throw parser.failure("line " + parser.recordLine() + ", column '"
+                    throw in.failure("line " + in.recordLine() + ", column '"
                             + schema.getFields().get(column).getName() + "': value is not a valid " + type.word());
                 }
-                if (type == ContractTypes.VARCHAR) {
+                if (isVarchar[column]) {
                     bytes += end - start;
                 }
             }

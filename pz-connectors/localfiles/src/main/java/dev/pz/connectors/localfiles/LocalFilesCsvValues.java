@@ -84,7 +84,7 @@ final class LocalFilesCsvValues {
                 ((IntVector) vector).setSafe(index, (int) value);
             }
             case BIGINT -> ((BigIntVector) vector).setSafe(index, parseLong(row, start, end));
-            case DOUBLE -> ((Float8Vector) vector).setSafe(index, parseDouble(ascii(row, start, end)));
+            case DOUBLE -> ((Float8Vector) vector).setSafe(index, parseDouble(row, start, end));
             case DECIMAL -> ((DecimalVector) vector).setSafe(index, parseDecimal(ascii(row, start, end)));
             case BOOLEAN -> ((BitVector) vector).setSafe(index, parseBoolean(ascii(row, start, end)) ? 1 : 0);
             case DATE -> ((DateDayVector) vector).setSafe(index, (int) parseDate(ascii(row, start, end)));
@@ -129,6 +129,93 @@ final class LocalFilesCsvValues {
             return -value;
         }
         return value;
+    }
+
+    private static final double[] POWERS_OF_TEN = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    private static final long MAX_EXACT = 1L << 53;
+
+    /**
+     * A double straight from the cell's bytes. The common case, at most 2^53 as digits and a
+     * decimal exponent within ±22, is one correctly rounded IEEE multiplication or division of two
+     * exactly representable numbers (Clinger's fast path), so it equals {@link Double#parseDouble};
+     * everything else (more digits, bigger exponents, nan/inf, malformed text) goes through
+     * {@link #parseDouble(String)}.
+     */
+    static double parseDouble(byte[] row, int start, int end) {
+        int from = start;
+        int to = end;
+        while (from < to && row[from] == ' ') {
+            from++;
+        }
+        while (to > from && row[to - 1] == ' ') {
+            to--;
+        }
+        int i = from;
+        boolean negative = false;
+        if (i < to && (row[i] == '-' || row[i] == '+')) {
+            negative = row[i] == '-';
+            i++;
+        }
+        long mantissa = 0;
+        int digits = 0;
+        int scale = 0;
+        boolean point = false;
+        for (; i < to; i++) {
+            int c = row[i];
+            if (c >= '0' && c <= '9') {
+                if (mantissa >= MAX_EXACT / 10) {
+                    return parseDouble(ascii(row, start, end));
+                }
+                mantissa = mantissa * 10 + (c - '0');
+                digits++;
+                if (point) {
+                    scale--;
+                }
+            } else if (c == '.' && !point) {
+                point = true;
+            } else {
+                break;
+            }
+        }
+        if (digits == 0) {
+            return parseDouble(ascii(row, start, end));
+        }
+        if (i < to) {
+            if (row[i] != 'e' && row[i] != 'E') {
+                return parseDouble(ascii(row, start, end));
+            }
+            i++;
+            boolean negativeExponent = false;
+            if (i < to && (row[i] == '-' || row[i] == '+')) {
+                negativeExponent = row[i] == '-';
+                i++;
+            }
+            if (i == to || to - i > 3) {
+                return parseDouble(ascii(row, start, end));
+            }
+            int exponent = 0;
+            for (; i < to; i++) {
+                int digit = row[i] - '0';
+                if (digit < 0 || digit > 9) {
+                    return parseDouble(ascii(row, start, end));
+                }
+                exponent = exponent * 10 + digit;
+            }
+            scale += negativeExponent ? -exponent : exponent;
+        }
+        double value;
+        if (mantissa == 0) {
+            value = 0.0;
+        } else if (scale >= 0 && scale <= 22) {
+            value = (double) mantissa * POWERS_OF_TEN[scale];
+        } else if (scale < 0 && scale >= -22) {
+            value = (double) mantissa / POWERS_OF_TEN[-scale];
+        } else {
+            return parseDouble(ascii(row, start, end));
+        }
+        return negative ? -value : value;
     }
 
     static double parseDouble(String text) {

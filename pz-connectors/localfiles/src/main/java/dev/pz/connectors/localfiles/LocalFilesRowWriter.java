@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -79,9 +81,16 @@ abstract class LocalFilesRowWriter {
         return new NdjsonWriter(out, schema);
     }
 
-    /** Header from field names; a field is quoted iff it holds the delimiter, a quote, LF or CR. */
+    /**
+     * Header from field names; a field is quoted iff it holds the delimiter, a quote, LF or CR.
+     * Rows are formatted into one reused byte buffer straight from the Arrow buffers (no per-cell
+     * String or byte[]), which goes to the stream in large writes.
+     */
     static final class CsvWriter extends LocalFilesRowWriter {
+        private static final int BUFFER_BYTES = 1 << 16;
         private final byte delimiter;
+        private byte[] buffer = new byte[BUFFER_BYTES];
+        private int length;
 
         CsvWriter(OutputStream out, Schema schema, char delimiter) {
             super(out, schema);
@@ -92,42 +101,99 @@ abstract class LocalFilesRowWriter {
         void start() throws IOException {
             for (int i = 0; i < fields.size(); i++) {
                 if (i > 0) {
-                    out.write(delimiter);
+                    put(delimiter);
                 }
                 byte[] name = fields.get(i).getName().getBytes(StandardCharsets.UTF_8);
                 writeText(name, 0, name.length);
             }
-            out.write('\n');
+            put((byte) '\n');
+            flush();
         }
 
         @Override
         void write(VectorSchemaRoot batch) throws IOException {
-            List<FieldVector> vectors = batch.getFieldVectors();
+            FieldVector[] vectors = batch.getFieldVectors().toArray(new FieldVector[0]);
             int rows = batch.getRowCount();
+            int columns = kinds.length;
             for (int row = 0; row < rows; row++) {
-                for (int column = 0; column < kinds.length; column++) {
+                for (int column = 0; column < columns; column++) {
                     if (column > 0) {
-                        out.write(delimiter);
+                        put(delimiter);
                     }
-                    FieldVector vector = vectors.get(column);
+                    FieldVector vector = vectors[column];
                     if (vector.isNull(row)) {
                         continue;
                     }
-                    if (kinds[column] == Kind.UTF8) {
-                        byte[] value = ((VarCharVector) vector).get(row);
-                        if (value.length == 0) {
-                            // DuckDB's own COPY writes an empty string as "" so it differs from NULL.
-                            out.write('"');
-                            out.write('"');
-                        } else {
-                            writeText(value, 0, value.length);
+                    switch (kinds[column]) {
+                        case UTF8 -> writeUtf8((VarCharVector) vector, row);
+                        case INT64 -> writeLong(((BigIntVector) vector).get(row));
+                        case INT32 -> writeLong(((IntVector) vector).get(row));
+                        case DOUBLE -> writeDouble(((Float8Vector) vector).get(row));
+                        default -> {
+                            byte[] text = ascii(text(kinds[column], fields.get(column), vector, row));
+                            ensure(text.length);
+                            System.arraycopy(text, 0, buffer, length, text.length);
+                            length += text.length;
                         }
-                    } else {
-                        out.write(ascii(text(kinds[column], fields.get(column), vector, row)));
                     }
                 }
-                out.write('\n');
+                put((byte) '\n');
             }
+            flush();
+        }
+
+        private void writeUtf8(VarCharVector vector, int row) throws IOException {
+            ArrowBuf offsets = vector.getOffsetBuffer();
+            int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+            int end = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+            int size = end - start;
+            if (size == 0) {
+                // DuckDB's own COPY writes an empty string as "" so it differs from NULL.
+                ensure(2);
+                buffer[length++] = '"';
+                buffer[length++] = '"';
+                return;
+            }
+            ensure(size);
+            vector.getDataBuffer().getBytes(start, buffer, length, size);
+            for (int i = length, last = length + size; i < last; i++) {
+                byte b = buffer[i];
+                if (b == delimiter || b == '"' || b == '\n' || b == '\r') {
+                    // Rare: copy the value out and write it quoted.
+                    byte[] value = java.util.Arrays.copyOfRange(buffer, length, last);
+                    writeText(value, 0, value.length);
+                    return;
+                }
+            }
+            length += size;
+        }
+
+        private void writeLong(long value) throws IOException {
+            ensure(20);
+            if (value < 0) {
+                if (value == Long.MIN_VALUE) {
+                    byte[] text = ascii(Long.toString(value));
+                    System.arraycopy(text, 0, buffer, length, text.length);
+                    length += text.length;
+                    return;
+                }
+                buffer[length++] = '-';
+                value = -value;
+            }
+            length = LocalFilesValueText.appendLong(buffer, length, value);
+        }
+
+        private void writeDouble(double value) throws IOException {
+            ensure(LocalFilesValueText.MAX_FAST_DOUBLE_BYTES);
+            int end = LocalFilesValueText.appendDouble(buffer, length, value);
+            if (end >= 0) {
+                length = end;
+                return;
+            }
+            byte[] text = ascii(LocalFilesValueText.doubleText(value));
+            ensure(text.length);
+            System.arraycopy(text, 0, buffer, length, text.length);
+            length += text.length;
         }
 
         private void writeText(byte[] value, int start, int end) throws IOException {
@@ -140,20 +206,50 @@ abstract class LocalFilesRowWriter {
                 }
             }
             if (!quote) {
-                out.write(value, start, end - start);
+                putAll(value, start, end - start);
                 return;
             }
-            out.write('"');
+            put((byte) '"');
             int from = start;
             for (int i = start; i < end; i++) {
                 if (value[i] == '"') {
-                    out.write(value, from, i + 1 - from);
-                    out.write('"');
+                    putAll(value, from, i + 1 - from);
+                    put((byte) '"');
                     from = i + 1;
                 }
             }
-            out.write(value, from, end - from);
-            out.write('"');
+            putAll(value, from, end - from);
+            put((byte) '"');
+        }
+
+        private void put(byte b) throws IOException {
+            if (length == buffer.length) {
+                flush();
+            }
+            buffer[length++] = b;
+        }
+
+        private void putAll(byte[] bytes, int offset, int count) throws IOException {
+            ensure(count);
+            System.arraycopy(bytes, offset, buffer, length, count);
+            length += count;
+        }
+
+        /** Makes room for {@code count} more bytes, flushing (and growing for a huge value) first. */
+        private void ensure(int count) throws IOException {
+            if (length + count > buffer.length) {
+                flush();
+                if (count > buffer.length) {
+                    buffer = new byte[Math.max(count, buffer.length * 2)];
+                }
+            }
+        }
+
+        private void flush() throws IOException {
+            if (length > 0) {
+                out.write(buffer, 0, length);
+                length = 0;
+            }
         }
     }
 

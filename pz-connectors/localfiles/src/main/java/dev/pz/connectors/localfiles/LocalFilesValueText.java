@@ -80,6 +80,72 @@ final class LocalFilesValueText {
         return text.toString();
     }
 
+    private static final double[] POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    private static final long[] LONG_POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L,
+        10_000_000L, 100_000_000L, 1_000_000_000L};
+    /** The most bytes {@link #appendDouble} writes. */
+    static final int MAX_FAST_DOUBLE_BYTES = 32;
+
+    /**
+     * Writes {@link #doubleText} of {@code value} as ASCII into {@code out} at {@code at} and returns
+     * the position after it, or -1 without writing when the value is outside the fast path, which
+     * covers values from 1e-4 to 1e15 whose shortest round-trip form has at most 9 fraction digits
+     * and 15 significant digits. There the shortest form is the fewest fraction digits {@code k}
+     * with {@code rint(v·10^k)/10^k == v}: below 16 digits at most one such decimal exists per
+     * double, and the quotient of two exact doubles is correctly rounded, so the check is exact.
+     * {@code out} needs {@link #MAX_FAST_DOUBLE_BYTES} bytes free.
+     */
+    static int appendDouble(byte[] out, int at, double value) {
+        double abs = Math.abs(value);
+        if (!(abs >= 1e-4 && abs < 1e15)) {
+            return -1;
+        }
+        for (int k = 0; k < POWERS_OF_TEN.length; k++) {
+            double scaled = abs * POWERS_OF_TEN[k];
+            if (scaled >= 1e15) {
+                return -1;
+            }
+            double rounded = Math.rint(scaled);
+            if (rounded / POWERS_OF_TEN[k] == abs) {
+                long digits = (long) rounded;
+                long integral = digits / LONG_POWERS_OF_TEN[k];
+                long fraction = digits % LONG_POWERS_OF_TEN[k];
+                int p = at;
+                if (value < 0) {
+                    out[p++] = '-';
+                }
+                p = appendLong(out, p, integral);
+                out[p++] = '.';
+                if (k == 0) {
+                    out[p++] = '0';
+                } else {
+                    for (int d = k - 1; d >= 0; d--) {
+                        out[p + d] = (byte) ('0' + fraction % 10);
+                        fraction /= 10;
+                    }
+                    p += k;
+                }
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    /** Writes a non-negative long's decimal digits at {@code at}; returns the position after them. */
+    static int appendLong(byte[] out, int at, long value) {
+        int length = 1;
+        for (long rest = value / 10; rest != 0; rest /= 10) {
+            length++;
+        }
+        int p = at + length;
+        long rest = value;
+        do {
+            out[--p] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        } while (rest != 0);
+        return at + length;
+    }
+
     static String dateText(int epochDay) {
         return LocalDate.ofEpochDay(epochDay).toString();
     }
