@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The plain line renderer: one line per node as it completes,
- * {@code <ok|FAIL|skip> <name> <rows> rows <ms>ms}, a failed node's error indented under it.
+ * {@code <ok|FAIL|skip> <name> <rows> rows <ms>ms}, a failed node's error indented under it, and a
+ * bottleneck hint under a universal-tier node whose channel shows one.
  */
 final class PlainRenderer implements RunListener {
     private final PrintWriter out;
@@ -30,11 +31,15 @@ final class PlainRenderer implements RunListener {
         out.flush();
     }
 
-    /** A completed node's line, then its error (code and message), each line indented two spaces. */
+    /**
+     * A completed node's line, then its error (code and message) with each line indented two
+     * spaces, then the bottleneck hint when one side of its Arrow channel waited most of the time.
+     */
     static List<String> lines(NodeResult result) {
         List<String> lines = new ArrayList<>();
         lines.add(nodeLine(result));
         lines.addAll(errorLines(result));
+        BottleneckHint.of(result).ifPresent(lines::add);
         return lines;
     }
 

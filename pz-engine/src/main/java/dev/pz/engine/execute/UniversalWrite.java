@@ -63,7 +63,11 @@ final class UniversalWrite {
                     throw cause != null && !(cause instanceof Cancellation.CancelledException) ? cause : e;
                 }
                 WriteResult result = session.commit();
-                return new Written(result.rowsWritten(), channel.timings());
+                // A sink's producer stall is the writer waiting for DuckDB (this thread's takes), its
+                // consumer stall the egress waiting for the writer (the producer thread's puts).
+                NodeResult.Timings channelSides = channel.timings();
+                return new Written(result.rowsWritten(), new NodeResult.Timings(channelSides.consumerStallMs(),
+                        channelSides.producerStallMs()));
             }
         }
     }
