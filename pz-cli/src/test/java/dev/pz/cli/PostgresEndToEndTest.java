@@ -248,6 +248,21 @@ class PostgresEndToEndTest {
         assertThat(count("select count(*) from public." + target)).isEqualTo(expected);
     }
 
+    @Test
+    void queryModeIsSentVerbatimAndTheEngineNarrowsItsRows() throws Exception {
+        String source = seedSource(300);
+        String target = "q_" + suffix;
+        TestProject project = project("query", pgConnection("pg", "", "    recent:\n      read:\n"
+                + "        query: select id, name, amount from public." + source + " where id <= 100\n"),
+                "INSERT INTO {{ sink('pg', 'public." + target + "', strategy: 'replace') }}\n"
+                        + "select r.id from {{ source('pg', 'recent') }} r where r.amount > 100\n");
+        ok(project, "run", "--all");
+        assertThat(count("select count(*) from public." + target)).isEqualTo(
+                count("select count(*) from public." + source + " where id <= 100 and amount > 100"));
+        JsonNode results = RunArtifacts.results(RunArtifacts.latestRun(project.path()));
+        assertThat(RunArtifacts.node(results, "src_pg__recent").get("rows").asLong()).isEqualTo(100);
+    }
+
     // ---- validate --connect ----------------------------------------------------------------------------
 
     @Test

@@ -50,7 +50,7 @@ final class UniversalIngest {
             BatchOptions options = batchOptions(context, partitions.size());
             ArrowProducers producers = ArrowProducers.start(channel, partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
-                    "pz-read-" + node.name());
+                    "pz-read-" + node.name(), projected.hints().columns() == null ? null : schema);
             try (ChannelReader reader = new ChannelReader(allocator, channel, schema)) {
                 long rows = ArrowIngest.createTable(connection, table, reader, allocator);
                 producers.join();

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The base select of one read (spec connectors.md §11, read options). Table mode pushes the
  * projection, the engine's predicate and the incremental bounds down; query mode sends the user's
- * SQL verbatim, wrapped only when the engine hands it read hints.
+ * SQL verbatim with no pushdown.
  */
 final class PostgresReadQuery {
 
@@ -20,16 +20,7 @@ final class PostgresReadQuery {
     static String select(DatasetSpec spec, ReadHints hints) {
         String query = spec.option(QUERY).orElse(null);
         if (query != null && !query.isBlank()) {
-            String verbatim = PostgresSql.wrappable(query);
-            boolean columns = hints.columns() != null && !hints.columns().isEmpty();
-            boolean predicate = hints.predicateSql() != null && !hints.predicateSql().isBlank();
-            if (!columns && !predicate) {
-                return verbatim;
-            }
-            // The engine narrows its schema to the hinted columns, so they are applied over the
-            // user's query rather than ignored; the query itself is sent as written.
-            return "select " + (columns ? PostgresSql.quoteAll(hints.columns()) : "*") + " from (" + verbatim + ") q"
-                    + (predicate ? " where (" + hints.predicateSql() + ")" : "");
+            return PostgresSql.wrappable(query);
         }
         PostgresTableName table = PostgresTableName.parse(spec.entity());
         StringBuilder sql = new StringBuilder("select ").append(projection(spec, hints)).append(" from ")
