@@ -1,6 +1,10 @@
 package dev.pz.engine.compile;
 
+import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorCapability;
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.WriteStrategy;
+import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.model.CheckDef;
 import dev.pz.engine.model.ConnectionDef;
@@ -24,6 +28,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -35,18 +40,33 @@ public final class DagCompiler {
             + "write:\n  strategy: append\n  duplicates: accept\non the output to accept at-least-once delivery";
 
     private final Project project;
+    private final Function<String, Set<ConnectorCapability>> capabilities;
     private final Problems problems = new Problems();
     private final Map<String, RenderedPipeline> rendered = new TreeMap<>();
     private final Map<String, String> queries = new HashMap<>();
     private final Set<String> ephemerals = new TreeSet<>();
 
-    private DagCompiler(Project project) {
+    private DagCompiler(Project project, Function<String, Set<ConnectorCapability>> capabilities) {
         this.project = project;
+        this.capabilities = capabilities;
     }
 
-    /** Compiles, or throws {@link dev.pz.connectors.api.error.PzValidationException} with every error. */
+    /**
+     * Compiles against the connectors installed on the class path, or throws
+     * {@link dev.pz.connectors.api.error.PzValidationException} with every error.
+     */
     public static CompiledDag compile(Project project, RenderContext context) {
-        return new DagCompiler(project).run(context);
+        ConnectorRegistry registry = ConnectorRegistry.installed();
+        return compile(project, context, name -> registry.find(name).map(Connector::capabilities).orElse(Set.of()));
+    }
+
+    /**
+     * Compiles; {@code capabilities} gives each connector's capabilities by name (empty when not
+     * installed), which decide the read hints a source load carries.
+     */
+    public static CompiledDag compile(Project project, RenderContext context,
+            Function<String, Set<ConnectorCapability>> capabilities) {
+        return new DagCompiler(project, capabilities).run(context);
     }
 
     private CompiledDag run(RenderContext context) {
@@ -374,6 +394,7 @@ public final class DagCompiler {
         Set<String> read = new HashSet<>();
         effective.values().forEach(deps -> read.addAll(deps.datasets()));
         Map<String, String> foldedNames = new HashMap<>();
+        ReadHintsStage readHints = new ReadHintsStage();
         for (DatasetDecl dataset : datasets.values()) {
             if (!read.contains(dataset.key())) {
                 continue;
@@ -392,17 +413,24 @@ public final class DagCompiler {
                         SourceLocation.file(pipelineFile(name)), "rename the pipeline file");
             }
             ReadDef def = dataset.read();
-            String id = NodeIds.of(List.of("source-load", dataset.connection(), dataset.entity(),
-                    CanonicalJson.of(def.options()), CanonicalJson.of(def.columns())));
-            sourceIds.put(dataset.key(), id);
             Incremental incremental = sqlDeclared.get(dataset.key());
             if (incremental == null && def.sync() != null && def.sync().isIncremental()) {
                 incremental = new Incremental(def.sync().cursor(), false, List.of(),
                         WindowDeclaration.read(dataset.key(), def).window());
             }
+            ReadHints hints = readHints.hints(dataset, name, incremental, effective, sqlByPipeline);
+            List<String> idParts = new ArrayList<>(List.of("source-load", dataset.connection(), dataset.entity(),
+                    CanonicalJson.of(def.options()), CanonicalJson.of(def.columns())));
+            if (hints != null) {
+                idParts.add(CanonicalJson.of(hints.columns()));
+                idParts.add(hints.predicateSql() == null ? "" : hints.predicateSql());
+            }
+            String id = NodeIds.of(idParts);
+            sourceIds.put(dataset.key(), id);
             nodes.add(new SourceLoadNode(id, name, dataset.connection(), dataset.entity(), def, dataset.callSite(),
-                    incremental));
+                    incremental, hints));
         }
+        readHints.close();
 
         Map<String, String> pipelineIds = new HashMap<>();
         for (String name : effective.keySet()) {
@@ -431,6 +459,54 @@ public final class DagCompiler {
                     List.of(pipelineIds.get(output.claimant()))));
         }
         return nodes;
+    }
+
+    /**
+     * Read hints per dataset (engine.md §2.3.2), narrowed to what the dataset's connector declares
+     * (ColumnPruning → columns, PredicatePushdown → predicate). Because the node id takes the hint
+     * lines only when something is pushed, a dataset on a connector that prunes nothing (localfiles)
+     * keeps upstream's id, while a pruned read gets a new id whenever its pruning changes, so a
+     * retry never reuses a staging table that lacks a column the edited reader now needs. DuckDB is
+     * opened only when some dataset's connector can take a hint.
+     */
+    private final class ReadHintsStage implements AutoCloseable {
+        private dev.pz.duckdb.DuckSession session;
+        private dev.pz.duckdb.DuckConnection connection;
+
+        ReadHints hints(DatasetDecl dataset, String staging, Incremental incremental, Map<String, Effective> effective,
+                Map<String, String> sqlByPipeline) {
+            ConnectionDef def = project.connections().get(dataset.connection());
+            if (def == null) {
+                return null;
+            }
+            Set<ConnectorCapability> caps = capabilities.apply(def.connector());
+            boolean columns = caps.contains(ConnectorCapability.COLUMN_PRUNING);
+            boolean predicate = caps.contains(ConnectorCapability.PREDICATE_PUSHDOWN);
+            SyncDef sync = dataset.read().sync();
+            if (!columns && !predicate || sync != null && sync.mode() == SyncDef.Mode.CDC) {
+                return null;
+            }
+            List<String> readers = effective.entrySet().stream()
+                    .filter(entry -> entry.getValue().datasets().contains(dataset.key())).map(Map.Entry::getKey).toList();
+            if (readers.size() != 1 || sqlByPipeline.get(readers.get(0)) == null) {
+                return null;
+            }
+            if (connection == null) {
+                session = dev.pz.duckdb.DuckSession.openInMemory(dev.pz.duckdb.DuckSettings.defaults());
+                connection = session.connect();
+            }
+            return new ReadHintsAnalyzer(connection).analyze(sqlByPipeline.get(readers.get(0)), staging,
+                    incremental == null ? null : incremental.cursor(), columns, predicate);
+        }
+
+        @Override
+        public void close() {
+            if (connection != null) {
+                connection.close();
+                session.close();
+                connection = null;
+            }
+        }
     }
 
     /** The watermark sentinels a pipeline renders (its own and its ephemeral refs'), to their datasets. */

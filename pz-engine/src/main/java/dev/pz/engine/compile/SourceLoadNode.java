@@ -1,15 +1,23 @@
 package dev.pz.engine.compile;
 
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.engine.model.ReadDef;
 import java.util.List;
 
 /**
  * Lands one dataset into {@code staging.<name>}. {@code read} holds the options from YAML or from
  * the {@code source()} call site ({@code declaredAtCallSite}). {@code incremental} is null for a
- * full read.
+ * full read. {@code hints} are the read hints the dataset's connector will be given (engine.md
+ * §2.3.2), already narrowed to its ColumnPruning / PredicatePushdown capabilities; null when
+ * nothing is pushed.
  */
 public record SourceLoadNode(String id, String name, String connection, String entity, ReadDef read,
-        boolean declaredAtCallSite, Incremental incremental) implements Node {
+        boolean declaredAtCallSite, Incremental incremental, ReadHints hints) implements Node {
+
+    public SourceLoadNode(String id, String name, String connection, String entity, ReadDef read,
+            boolean declaredAtCallSite, Incremental incremental) {
+        this(id, name, connection, entity, read, declaredAtCallSite, incremental, null);
+    }
 
     @Override
     public NodeKind kind() {

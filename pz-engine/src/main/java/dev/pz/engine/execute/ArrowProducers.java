@@ -14,6 +14,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  */
 final class ArrowProducers {
     private final BatchChannel channel;
+    private final org.apache.arrow.vector.types.pojo.Schema expected;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final AtomicInteger remaining;
     private final List<Thread> threads;
@@ -23,8 +24,10 @@ final class ArrowProducers {
         ArrowReader open();
     }
 
-    private ArrowProducers(BatchChannel channel, List<ReaderSource> sources, String name) {
+    private ArrowProducers(BatchChannel channel, List<ReaderSource> sources, String name,
+            org.apache.arrow.vector.types.pojo.Schema expected) {
         this.channel = channel;
+        this.expected = expected;
         this.remaining = new AtomicInteger(sources.size());
         this.threads = sources.stream().map(source -> {
             Thread thread = new Thread(() -> produce(source), name);
@@ -34,7 +37,16 @@ final class ArrowProducers {
     }
 
     static ArrowProducers start(BatchChannel channel, List<ReaderSource> sources, String name) {
-        ArrowProducers producers = new ArrowProducers(channel, sources, name);
+        return start(channel, sources, name, null);
+    }
+
+    /**
+     * As above; when {@code expected} is given, a batch with more columns than it (a connector that
+     * ignored a column hint) is narrowed to the expected columns, by name, without copying.
+     */
+    static ArrowProducers start(BatchChannel channel, List<ReaderSource> sources, String name,
+            org.apache.arrow.vector.types.pojo.Schema expected) {
+        ArrowProducers producers = new ArrowProducers(channel, sources, name, expected);
         if (sources.isEmpty()) {
             channel.finish();
         }
@@ -45,7 +57,7 @@ final class ArrowProducers {
     private void produce(ReaderSource source) {
         try (ArrowReader reader = source.open()) {
             while (failure.get() == null && reader.loadNextBatch()) {
-                channel.put(new VectorUnloader(reader.getVectorSchemaRoot()).getRecordBatch());
+                channel.put(new VectorUnloader(narrow(reader.getVectorSchemaRoot())).getRecordBatch());
             }
         } catch (Cancellation.CancelledException e) {
             failure.compareAndSet(null, e);
@@ -64,6 +76,25 @@ final class ArrowProducers {
         if (remaining.decrementAndGet() == 0 && failure.get() == null) {
             channel.finish();
         }
+    }
+
+    private org.apache.arrow.vector.VectorSchemaRoot narrow(org.apache.arrow.vector.VectorSchemaRoot root) {
+        if (expected == null || root.getFieldVectors().size() == expected.getFields().size()) {
+            return root;
+        }
+        java.util.Map<String, org.apache.arrow.vector.FieldVector> byName = new java.util.HashMap<>();
+        root.getFieldVectors().forEach(vector -> byName.putIfAbsent(
+                vector.getName().toLowerCase(java.util.Locale.ROOT), vector));
+        List<org.apache.arrow.vector.FieldVector> kept = new java.util.ArrayList<>();
+        for (org.apache.arrow.vector.types.pojo.Field field : expected.getFields()) {
+            org.apache.arrow.vector.FieldVector vector = byName.get(field.getName().toLowerCase(java.util.Locale.ROOT));
+            if (vector == null) {
+                throw new IllegalStateException("the source's batch has no column '" + field.getName() + "'");
+            }
+            kept.add(vector);
+        }
+        // Shares the reader's vectors; never closed here, the reader owns them.
+        return new org.apache.arrow.vector.VectorSchemaRoot(expected.getFields(), kept, root.getRowCount());
     }
 
     /** The first producer failure, if any. */

@@ -2,6 +2,7 @@ package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.BatchOptions;
 import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
@@ -16,6 +17,7 @@ import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.ConnectionDef;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -42,12 +44,13 @@ final class UniversalIngest {
                         + "' cannot read"));
         try (source; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
-            Schema schema = source.schema(spec);
-            List<ReadPartition> partitions = source.planRead(spec, ReadHints.none());
+            Projected projected = projectToHints(hintsFor(node, connector), source.schema(spec));
+            Schema schema = projected.schema();
+            List<ReadPartition> partitions = source.planRead(spec, projected.hints());
             BatchOptions options = batchOptions(context, partitions.size());
             ArrowProducers producers = ArrowProducers.start(channel, partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
-                    "pz-read-" + node.name());
+                    "pz-read-" + node.name(), projected.hints().columns() == null ? null : schema);
             try (ChannelReader reader = new ChannelReader(allocator, channel, schema)) {
                 long rows = ArrowIngest.createTable(connection, table, reader, allocator);
                 producers.join();
@@ -61,6 +64,40 @@ final class UniversalIngest {
                 throw new java.io.UncheckedIOException(e);
             }
         }
+    }
+
+    /** The node's hints as far as the connector's capabilities take them (SourceLoadExecutor.HintsFor). */
+    static ReadHints hintsFor(SourceLoadNode node, Connector connector) {
+        ReadHints hints = node.hints();
+        if (hints == null) {
+            return ReadHints.none();
+        }
+        boolean columns = connector.capabilities().contains(ConnectorCapability.COLUMN_PRUNING);
+        boolean predicate = connector.capabilities().contains(ConnectorCapability.PREDICATE_PUSHDOWN);
+        return new ReadHints(columns ? hints.columns() : null, predicate ? hints.predicateSql() : null);
+    }
+
+    /** Hints reconciled with the source's schema, and the schema the read will then produce. */
+    record Projected(ReadHints hints, Schema schema) {
+    }
+
+    /**
+     * ProjectToHints: narrows the schema to the hinted columns in the source's order and spelling;
+     * when any hinted column is absent from the source, the column hint is dropped entirely.
+     */
+    static Projected projectToHints(ReadHints hints, Schema schema) {
+        if (hints.columns() == null) {
+            return new Projected(hints, schema);
+        }
+        java.util.Set<String> wanted = new java.util.HashSet<>();
+        hints.columns().forEach(column -> wanted.add(column.toLowerCase(java.util.Locale.ROOT)));
+        List<Field> kept = schema.getFields().stream()
+                .filter(field -> wanted.contains(field.getName().toLowerCase(java.util.Locale.ROOT))).toList();
+        if (kept.size() != wanted.size() || kept.isEmpty()) {
+            return new Projected(new ReadHints(null, hints.predicateSql()), schema);
+        }
+        return new Projected(new ReadHints(kept.stream().map(Field::getName).toList(), hints.predicateSql()),
+                new Schema(kept, schema.getCustomMetadata()));
     }
 
     private static BatchOptions batchOptions(RunContext context, int partitions) {

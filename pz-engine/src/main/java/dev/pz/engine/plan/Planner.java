@@ -123,7 +123,9 @@ public final class Planner {
 
     private PlannedNode universal(SourceLoadNode node, int partitions, String base, String readToken) {
         String reason = base + (partitions > 1 ? " (" + partitions + " partitions)" : "") + " (" + readToken + ")";
-        return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.ARROW_STREAM, partitions, reason, null,
+        PlannedNode.Pushdown pushdown = node.hints() == null ? null : new PlannedNode.Pushdown(
+                node.hints().columns() == null ? null : node.hints().columns().size(), node.hints().predicateSql() != null);
+        return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.ARROW_STREAM, partitions, reason, pushdown,
                 null, null);
     }
 

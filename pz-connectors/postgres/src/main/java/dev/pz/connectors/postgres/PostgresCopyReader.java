@@ -164,13 +164,12 @@ final class PostgresCopyReader extends ArrowReader {
     }
 
     private void prepare(List<FieldVector> vectors) {
+        // Fresh buffers for every batch: the engine unloads a batch by retaining its buffers and
+        // queues it while this reader fills the next one, so reusing them (reset()) would overwrite
+        // rows DuckDB has not read yet -- a native crash under load.
         for (FieldVector vector : vectors) {
-            if (vectorsAllocated) {
-                vector.reset();
-            } else {
-                vector.setInitialCapacity(Math.min(Math.max(1, options.maxRows()), 4096));
-                vector.allocateNew();
-            }
+            vector.setInitialCapacity(Math.min(Math.max(1, options.maxRows()), 4096));
+            vector.allocateNew();
         }
         vectorsAllocated = true;
     }

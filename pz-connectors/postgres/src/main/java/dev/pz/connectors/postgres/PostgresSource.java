@@ -51,9 +51,24 @@ final class PostgresSource implements Source {
         String partitionColumn = spec.option(PostgresPartitioner.PARTITION_COLUMN).orElse(null);
         try (Connection connection = settings.open()) {
             Description description = describe(connection, spec, select);
-            List<String> selects = partitionColumn == null || partitionCount == 1
-                    ? List.of(select)
-                    : PostgresPartitioner.split(settings, connection, spec.entity(), select, partitionColumn, partitionCount);
+            List<String> selects;
+            if (partitionColumn == null || partitionCount == 1) {
+                selects = List.of(select);
+            } else if (hints.columns() != null
+                    && hints.columns().stream().noneMatch(column -> column.equalsIgnoreCase(partitionColumn))) {
+                // The pruned projection lacks the partition column: split a base that keeps it,
+                // then project each slice back to the hinted columns.
+                List<String> widened = new ArrayList<>(hints.columns());
+                widened.add(partitionColumn);
+                String base = PostgresReadQuery.select(spec, new ReadHints(widened, hints.predicateSql()));
+                selects = PostgresPartitioner.split(settings, connection, spec.entity(), base, partitionColumn,
+                        partitionCount).stream()
+                        .map(slice -> "select " + PostgresSql.quoteAll(hints.columns()) + " from (" + slice + ") p")
+                        .toList();
+            } else {
+                selects = PostgresPartitioner.split(settings, connection, spec.entity(), select, partitionColumn,
+                        partitionCount);
+            }
             List<ReadPartition> partitions = new ArrayList<>();
             for (int i = 0; i < selects.size(); i++) {
                 partitions.add(new PostgresPartition(spec.entity() + "#" + (i + 1) + "/" + selects.size(), spec.entity(),

@@ -21,11 +21,12 @@ import org.junit.jupiter.api.Assumptions;
  * {@code PZ_TEST_PG_URL} when set ({@code postgresql://user:password@host:port/database}), else an
  * embedded PostgreSQL started once per JVM from the zonky binaries and stopped by a shutdown hook.
  * When neither is available the calling test is skipped with the reason, or fails when
- * {@code PZ_REQUIRE_SERVICES=1}.
+ * {@code PZ_REQUIRE_SERVICES=1}. Public, and shipped in the module's test-jar, for pz-cli's
+ * end-to-end tests.
  */
-final class PostgresTestServer {
+public final class PostgresTestServer {
 
-    static final String CONNECTION = "pg";
+    public static final String CONNECTION = "pg";
 
     private static final String PASSWORD_ROLE = "pz_password_user";
 
@@ -38,7 +39,7 @@ final class PostgresTestServer {
     }
 
     /** Host, port, database and credentials of the shared server. */
-    record Endpoint(String host, int port, String database, String user, String password) {
+    public record Endpoint(String host, int port, String database, String user, String password) {
         @Override
         public String toString() {
             return "Endpoint[" + host + ":" + port + "/" + database + " as " + user + "]";
@@ -46,7 +47,7 @@ final class PostgresTestServer {
     }
 
     /** The shared server, starting it on first use; skips (or fails) the caller when unavailable. */
-    static synchronized Endpoint endpoint() {
+    public static synchronized Endpoint endpoint() {
         if (endpoint == null && unavailableReason == null) {
             try {
                 endpoint = start();
@@ -85,7 +86,7 @@ final class PostgresTestServer {
      * trusts every local login, so a scram-sha-256 rule for this role goes first in its pg_hba.conf;
      * a server from {@code PZ_TEST_PG_URL} that does not check passwords skips the caller.
      */
-    static synchronized Endpoint passwordEndpoint() throws Exception {
+    public static synchronized Endpoint passwordEndpoint() throws Exception {
         Endpoint server = endpoint();
         if (passwordEndpoint == null) {
             String password = "pz-Secret-" + Long.toHexString(System.nanoTime());
@@ -141,7 +142,7 @@ final class PostgresTestServer {
     }
 
     /** A connection config for the shared server, with extra keys laid over it. */
-    static ConnectorConfig config(Object... extraKeysAndValues) {
+    public static ConnectorConfig config(Object... extraKeysAndValues) {
         Endpoint server = endpoint();
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("host", server.host());
@@ -156,7 +157,7 @@ final class PostgresTestServer {
     }
 
     /** A plain JDBC connection (autocommit) for arranging and inspecting test data. */
-    static Connection jdbc() throws SQLException {
+    public static Connection jdbc() throws SQLException {
         Endpoint server = endpoint();
         Properties properties = new Properties();
         properties.setProperty("user", server.user());
