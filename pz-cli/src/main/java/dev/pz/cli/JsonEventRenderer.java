@@ -46,6 +46,17 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void nodeProgress(Node node, long rows, long bytes, long batches) {
+        Map<String, Object> event = envelope("node_progress");
+        event.put("nodeId", node.id());
+        event.put("name", node.name());
+        event.put("rows", rows);
+        event.put("bytes", bytes);
+        event.put("batches", batches);
+        emit(event);
+    }
+
+    @Override
     public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
         Map<String, Object> event = envelope("retry_scheduled");
         event.put("nodeId", node.id());

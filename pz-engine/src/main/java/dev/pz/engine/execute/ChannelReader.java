@@ -14,13 +14,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class ChannelReader extends ArrowReader {
     private final BatchChannel channel;
     private final Schema schema;
+    private final Progress progress;
     private long rows;
     private long batches;
 
-    ChannelReader(BufferAllocator allocator, BatchChannel channel, Schema schema) {
+    ChannelReader(BufferAllocator allocator, BatchChannel channel, Schema schema, Progress progress) {
         super(allocator);
         this.channel = channel;
         this.schema = schema;
+        this.progress = progress;
     }
 
     @Override
@@ -33,6 +35,7 @@ final class ChannelReader extends ArrowReader {
             new VectorLoader(getVectorSchemaRoot()).load(batch);
             rows += batch.getLength();
             batches++;
+            progress.batch(batch.getLength(), batch.computeBodyLength());
         }
         return true;
     }

@@ -15,12 +15,12 @@ import org.apache.arrow.memory.BufferAllocator;
  * thread-safe. {@code storedWatermarks} holds the watermarks this run reads from (empty under
  * {@code --full-refresh}), by dataset key; {@code allocator} is the run's root Arrow allocator,
  * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
- * over from the prior run's staging database.
+ * over from the prior run's staging database; {@code events} receives progress reports.
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
         Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse,
-        Map<String, Long> fusedCopies) {
+        Map<String, Long> fusedCopies, RunListener events) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
@@ -29,8 +29,9 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
     /** A context with an empty hand-off of fused copies (sink id → rows a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
             ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
-            Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse) {
+            Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse,
+            RunListener events) {
         this(runId, project, dag, plan, session, connectors, setup, runDirectory, clock, cancellation,
-                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>());
+                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events);
     }
 }

@@ -14,6 +14,10 @@ public interface RunListener {
     default void nodeStarted(Node node) {
     }
 
+    /** Every 10 batches of a node that moves Arrow batches: rows, approximate bytes, batches so far. */
+    default void nodeProgress(Node node, long rows, long bytes, long batches) {
+    }
+
     default void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
     }
 

@@ -33,6 +33,11 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void nodeProgress(Node node, long rows, long bytes, long batches) {
+        each(listener -> listener.nodeProgress(node, rows, bytes, batches));
+    }
+
+    @Override
     public void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
         each(listener -> listener.retryScheduled(node, attempt, maxAttempts, delayMs, reason));
     }

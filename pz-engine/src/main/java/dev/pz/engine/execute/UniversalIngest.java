@@ -51,7 +51,8 @@ final class UniversalIngest {
             ArrowProducers producers = ArrowProducers.start(channel, partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
                     "pz-read-" + node.name(), projected.hints().columns() == null ? null : schema);
-            try (ChannelReader reader = new ChannelReader(allocator, channel, schema)) {
+            try (ChannelReader reader = new ChannelReader(allocator, channel, schema,
+                    new Progress(node, context.events()))) {
                 long rows = ArrowIngest.createTable(connection, table, reader, allocator);
                 producers.join();
                 return new Landed(rows, channel.timings());

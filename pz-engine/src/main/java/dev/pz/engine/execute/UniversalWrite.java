@@ -53,7 +53,7 @@ final class UniversalWrite {
                         List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),
                         "pz-egress-" + node.name());
                 try {
-                    drain(channel, schema, allocator, session);
+                    drain(channel, schema, allocator, session, new Progress(node, context.events()));
                     producers.join();
                 } catch (RuntimeException e) {
                     channel.close();
@@ -72,13 +72,17 @@ final class UniversalWrite {
         }
     }
 
-    private static void drain(BatchChannel channel, Schema schema, BufferAllocator allocator, WriteSession session) {
+    private static void drain(BatchChannel channel, Schema schema, BufferAllocator allocator, WriteSession session,
+            Progress progress) {
         try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
             for (ArrowRecordBatch next = channel.take(); next != null; next = channel.take()) {
+                long bytes;
                 try (ArrowRecordBatch batch = next) {
+                    bytes = batch.computeBodyLength();
                     new VectorLoader(root).load(batch);
                 }
                 session.write(root);
+                progress.batch(root.getRowCount(), bytes);
             }
         }
     }

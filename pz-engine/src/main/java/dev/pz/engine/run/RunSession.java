@@ -94,10 +94,10 @@ public final class RunSession {
             try (BufferAllocator allocator = new RootAllocator();
                     DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
                 StagedReuse reuse = attachPrior(session, request.retry(), notes);
+                RunListener listener = RunListener.all(results, request.listener());
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
                         new SetupLedger(), directory.path(), request.clock(), request.cancellation(),
-                        readFrom, allocator, reuse);
-                RunListener listener = RunListener.all(results, request.listener());
+                        readFrom, allocator, reuse, listener);
                 NodeRunner runner = new NodeRunner(context, listener);
                 outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),
                         project.engine().threads(), request.failFast()).run(runId, request.effective(),

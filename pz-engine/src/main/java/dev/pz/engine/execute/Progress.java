@@ -1,0 +1,27 @@
+package dev.pz.engine.execute;
+
+import dev.pz.engine.compile.Node;
+
+/** Counts what a node moved through its Arrow channel and reports it every 10 batches. */
+final class Progress {
+    static final int CADENCE = 10;
+    private final Node node;
+    private final RunListener listener;
+    private long rows;
+    private long bytes;
+    private long batches;
+
+    Progress(Node node, RunListener listener) {
+        this.node = node;
+        this.listener = listener;
+    }
+
+    void batch(long batchRows, long batchBytes) {
+        rows += batchRows;
+        bytes += batchBytes;
+        batches++;
+        if (batches % CADENCE == 0) {
+            listener.nodeProgress(node, rows, bytes, batches);
+        }
+    }
+}
