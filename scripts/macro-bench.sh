@@ -43,7 +43,7 @@ if [[ "$rows" == 1000000 && "$sha" != "$expected_sha_1m" ]]; then
 fi
 
 # --- projects -------------------------------------------------------------------------------
-make_project() { # <dir> <variant> <force_universal>
+make_project() { # <dir> <variant> <engine line: force_universal | fusion | none>
   local dir="$1"
   rm -rf "$dir"
   mkdir -p "$dir/data" "$dir/pipelines"
@@ -74,11 +74,12 @@ SQL
     printf 'name: macro_bench_%s\nversion: 0.1.0\n\n' "$2"
     printf 'connectors:\n  - package: Pz.Connector.LocalFiles\n    version: 0.1.0\n\n'
     printf 'engine:\n  threads: 4\n'
-    if [[ "$3" == true ]]; then printf '  force_universal: true\n'; fi
+    if [[ "$3" != none ]]; then printf '  %s: true\n' "$3"; fi
   } > "$dir/project.yml"
 }
-make_project "$work/native" native false
-make_project "$work/universal" universal true
+make_project "$work/native" native none
+make_project "$work/fused" fused fusion
+make_project "$work/universal" universal force_universal
 
 # The floor, compiled once; plus a copy of the driver without its embedded library, loading the
 # library extracted beside pz.jar, so the floor pays no 72 MB extraction (what bin/pz avoids too).
@@ -120,6 +121,7 @@ summarise() { # <name>
 
 clean_native() { rm -rf "$work/native/.pz/runs" "$work/native/out"; }
 clean_universal() { rm -rf "$work/universal/.pz/runs" "$work/universal/out"; }
+clean_fused() { rm -rf "$work/fused/.pz/runs" "$work/fused/out"; }
 clean_sample() { rm -rf "$work/sample/.pz/runs" "$work/sample/out"; }
 clean_floor() { rm -f "$work/floor/out.csv"; }
 nothing() { :; }
@@ -134,28 +136,32 @@ for ((k = 1; k <= samples; k++)); do
     java -cp "$work/floor/lib/duckdb_jdbc.jar:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
   sample_variant native "$work/native" clean_native "$root/bin/pz" run --all
   native_rows=$(count_rows "$work/native/out/orders_out/orders_out.csv")
+  sample_variant fused "$work/fused" clean_fused "$root/bin/pz" run --all
+  fused_rows=$(count_rows "$work/fused/out/orders_out/orders_out.csv")
   sample_variant universal "$work/universal" clean_universal "$root/bin/pz" run --all
   universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
 done
-for v in floor floor_lib_beside native universal; do summarise "$v"; done
+for v in floor floor_lib_beside native fused universal; do summarise "$v"; done
 grep -h 'arrow_stream\|hint' "$work/universal.log" || true
 
 status=0
-for pair in "floor:$floor_rows" "native:$native_rows" "universal:$universal_rows"; do
+for pair in "floor:$floor_rows" "native:$native_rows" "fused:$fused_rows" "universal:$universal_rows"; do
   if [[ "${pair#*:}" != "$rows" ]]; then
     echo "ROW COUNT MISMATCH: ${pair%%:*} wrote ${pair#*:} rows, expected $rows" >&2
     status=1
   fi
 done
-echo "row counts verified: floor $floor_rows, native $native_rows, universal $universal_rows"
+echo "row counts verified: floor $floor_rows, native $native_rows, fused $fused_rows, universal $universal_rows"
 
 rate() { printf '%.0f' "$(echo "$rows / $1" | bc -l)"; }
 ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 echo "results ($rows rows):"
-for v in floor floor_lib_beside native universal; do
+for v in floor floor_lib_beside native fused universal; do
   printf '  %-20s %6.3f s  %10s rows/s\n' "$v" "${median_s[$v]}" "$(rate "${median_s[$v]}")"
 done
 echo "  native/floor              $(ratio "${median_s[native]}" "${median_s[floor]}")"
+echo "  fused/floor               $(ratio "${median_s[fused]}" "${median_s[floor]}")"
+echo "  fused/floor_lib_beside    $(ratio "${median_s[fused]}" "${median_s[floor_lib_beside]}")"
 echo "  native/floor_lib_beside   $(ratio "${median_s[native]}" "${median_s[floor_lib_beside]}")"
 echo "  universal/native          $(ratio "${median_s[universal]}" "${median_s[native]}")"
 echo "  cpu: native/floor $(ratio "${median_cpu[native]}" "${median_cpu[floor]}"), universal/native $(ratio "${median_cpu[universal]}" "${median_cpu[native]}")"
