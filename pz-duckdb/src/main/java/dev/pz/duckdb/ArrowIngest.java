@@ -131,7 +131,11 @@ public final class ArrowIngest {
         for (Field field : schema.getFields()) {
             String name = SqlLiterals.identifier(field.getName());
             if (field.getType() instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() != null) {
-                columns.add("timezone('UTC', " + name + ") as " + name);
+                // make_timestamp(epoch_us(x)) is the same UTC wall time without ICU's per-value
+                // calendar work (~10x cheaper); it is null only for the infinities, which keep
+                // timezone('UTC', x)'s result through the coalesce.
+                columns.add("coalesce(make_timestamp(epoch_us(" + name + ")), timezone('UTC', " + name + ")) as "
+                        + name);
             } else {
                 columns.add(name);
             }

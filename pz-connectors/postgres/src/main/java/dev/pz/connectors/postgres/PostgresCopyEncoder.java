@@ -30,12 +30,19 @@ final class PostgresCopyEncoder {
         0, 0, 0};
     private static final int FLUSH_BYTES = 1 << 20;
     private static final BigInteger TEN_THOUSAND = BigInteger.valueOf(10_000);
+    private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+    private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000};
+    /** Largest magnitude that can still be padded by 10^i without overflowing a long. */
+    private static final long[] MAX_PADDED = {Long.MAX_VALUE, Long.MAX_VALUE / 10, Long.MAX_VALUE / 100,
+        Long.MAX_VALUE / 1_000};
 
     private final CopyIn copy;
     private final List<PostgresWriteType> types;
     private final long[] timestampFactors;
     private byte[] buffer = new byte[FLUSH_BYTES + (1 << 16)];
     private int length;
+    private final short[] smallGroups = new short[6];
+    private boolean referenceNumerics;
 
     PostgresCopyEncoder(CopyIn copy, List<PostgresWriteType> types, List<ArrowType> arrowTypes) {
         this.copy = copy;
@@ -53,6 +60,11 @@ final class PostgresCopyEncoder {
         }
         System.arraycopy(HEADER, 0, buffer, 0, HEADER.length);
         length = HEADER.length;
+    }
+
+    /** Tests only: every decimal through the BigDecimal path, to compare the bytes of both. */
+    void referenceNumerics() {
+        referenceNumerics = true;
     }
 
     /** Appends every row of {@code batch}; the batch is not kept. */
@@ -103,7 +115,7 @@ final class PostgresCopyEncoder {
                 putInt(8);
                 putLong(Double.doubleToRawLongBits(value));
             }
-            case NUMERIC -> encodeNumeric(((DecimalVector) vector).getObject(row));
+            case NUMERIC -> encodeDecimal((DecimalVector) vector, row);
             case TEXT -> {
                 VarCharVector text = (VarCharVector) vector;
                 ArrowBuf offsets = text.getOffsetBuffer();
@@ -133,6 +145,56 @@ final class PostgresCopyEncoder {
                 putInt(8);
                 putLong(micros - PostgresReadType.EPOCH_OFFSET_MICROS);
             }
+        }
+    }
+
+    /**
+     * A decimal whose unscaled value fits a long (every decimal(18,s) and most decimal(38,9)) is
+     * split into base-10000 groups with long arithmetic; anything wider takes the BigDecimal path.
+     * Both write the same bytes.
+     */
+    private void encodeDecimal(DecimalVector vector, int row) {
+        int scale = vector.getScale();
+        if (LITTLE_ENDIAN && scale >= 0 && !referenceNumerics) {
+            ArrowBuf data = vector.getDataBuffer();
+            long index = (long) row * DecimalVector.TYPE_WIDTH;
+            long low = data.getLong(index);
+            long high = data.getLong(index + 8);
+            int fractionGroups = (scale + 3) / 4;
+            int pad = fractionGroups * 4 - scale;
+            if (high == (low >> 63) && low != Long.MIN_VALUE && Math.abs(low) <= MAX_PADDED[pad]) {
+                encodeSmallNumeric(Math.abs(low) * POWERS_OF_TEN[pad], low < 0, scale, fractionGroups);
+                return;
+            }
+        }
+        encodeNumeric(vector.getObject(row));
+    }
+
+    private void encodeSmallNumeric(long padded, boolean negative, int scale, int fractionGroups) {
+        int groupCount = 0;
+        short[] groups = smallGroups;
+        while (padded > 0) {
+            groups[groupCount++] = (short) (padded % 10_000);
+            padded /= 10_000;
+        }
+        int weight = groupCount - fractionGroups - 1;
+        int low = 0;
+        while (low < groupCount && groups[low] == 0) {
+            low++;
+        }
+        int digitCount = groupCount - low;
+        if (digitCount == 0) {
+            weight = 0;
+            negative = false;
+        }
+        reserve(4 + 8 + 2 * digitCount);
+        putInt(8 + 2 * digitCount);
+        putShort(digitCount);
+        putShort(weight);
+        putShort(negative ? 0x4000 : 0);
+        putShort(scale);
+        for (int i = groupCount - 1; i >= low; i--) {
+            putShort(groups[i]);
         }
     }
 

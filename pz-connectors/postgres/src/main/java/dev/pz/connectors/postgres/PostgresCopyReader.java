@@ -59,6 +59,7 @@ final class PostgresCopyReader extends ArrowReader {
     private boolean headerRead;
     private boolean finished;
     private boolean vectorsAllocated;
+    private int lastBatchRows;
 
     private PostgresCopyReader(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
             Schema schema, List<PostgresReadType> types, BatchOptions options, Connection connection, CopyOut copy) {
@@ -149,6 +150,7 @@ final class PostgresCopyReader extends ArrowReader {
             throw PostgresErrors.wrap("dataset '" + dataset + "': postgres read failed mid-stream", e, settings);
         }
         root.setRowCount(rows);
+        lastBatchRows = rows;
         return rows > 0;
     }
 
@@ -168,7 +170,9 @@ final class PostgresCopyReader extends ArrowReader {
         // queues it while this reader fills the next one, so reusing them (reset()) would overwrite
         // rows DuckDB has not read yet -- a native crash under load.
         for (FieldVector vector : vectors) {
-            vector.setInitialCapacity(Math.min(Math.max(1, options.maxRows()), 4096));
+            // Sized like the previous batch, so a steady stream fills its vectors without the
+            // doubling reallocations (and copies) a small start would cost on every batch.
+            vector.setInitialCapacity(Math.min(Math.max(1, options.maxRows()), Math.max(4096, lastBatchRows)));
             vector.allocateNew();
         }
         vectorsAllocated = true;
