@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The training run {@code bin/pz} executes once per jar version, in the background, under
- * {@code -XX:ArchiveClassesAtExit}, so later starts map the classes pz loads from a class-data
- * sharing archive instead of parsing and verifying them from the jar: {@code --version},
+ * {@code -XX:DumpLoadedClassList}; the class list then feeds {@code -Xshare:dump}, so later starts
+ * map the classes pz loads from a class-data sharing archive instead of parsing and verifying them
+ * from the jar: {@code --version},
  * {@code --help}, then {@code init --template sample}, {@code compile}, {@code plan} and
  * {@code run --all} of that sample in a scratch directory (the argument). Output is discarded;
  * failures do not matter (whatever loaded is archived). Not a user command.
