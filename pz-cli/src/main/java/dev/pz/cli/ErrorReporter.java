@@ -11,7 +11,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns what escapes a verb into error lines and an exit code, in one place: pz errors print as
- * {@code error PZxxxx: …} and exit 2; anything else is a bug in pz (PZ0500, exit 3).
+ * {@code error PZxxxx: …} and exit 2; the engine's environment failures (permission denied, disk full,
+ * file locked: PZ0531–PZ0533, see {@link EngineFailures}) exit 3; anything else is a bug in pz (PZ0500,
+ * exit 3).
  */
 final class ErrorReporter implements IExecutionExceptionHandler {
 
@@ -32,6 +34,12 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         if (exception instanceof PzException pz) {
             print(pz.error(), err);
             return ExitCodes.CONFIG_ERROR;
+        }
+        PzError engineFailure = EngineFailures.classify(exception).orElse(null);
+        if (engineFailure != null) {
+            print(engineFailure, err);
+            err.flush();
+            return ExitCodes.FATAL;
         }
         err.println("error PZ0500: internal error (" + exception.getClass().getSimpleName() + ": "
                 + exception.getMessage() + ") — this is a bug in pz, not in your project; please report it, "

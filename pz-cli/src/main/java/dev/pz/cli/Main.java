@@ -1,5 +1,8 @@
 package dev.pz.cli;
 
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
 /** The {@code pz} executable: runs the command line and exits with its code. */
 public final class Main {
 
@@ -7,6 +10,15 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // Fast path: `pz --version` answers without building picocli's command tree (~170 picocli
+            // classes plus every subcommand's reflection), the largest part of its start-up.
+            PrintStream out = System.out;
+            byte[] line = (PzVersion.informational() + "\n").getBytes(StandardCharsets.UTF_8);
+            out.write(line, 0, line.length);
+            out.flush();
+            System.exit(out.checkError() ? ExitCodes.FATAL : ExitCodes.OK);
+        }
         System.exit(PzCommandLine.create(Console.system()).execute(args));
     }
 }
