@@ -8,10 +8,8 @@ import dev.pz.connectors.api.ReadHints;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.SqlLiterals;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -32,11 +30,12 @@ final class ReadHintsAnalyzer {
     static final String WATERMARK_TEXT = "__pz_watermark__";
 
     private final DuckConnection connection;
-    private final Map<String, String> stability = new HashMap<>();
+    private final DuckSyntax syntax;
     private JsonNode template;
 
     ReadHintsAnalyzer(DuckConnection connection) {
         this.connection = connection;
+        this.syntax = new DuckSyntax(connection);
     }
 
     /**
@@ -44,7 +43,7 @@ final class ReadHintsAnalyzer {
      * {@code cursor} (nullable) is never filtered on and always kept in the column list.
      */
     ReadHints analyze(String sql, String table, String cursor, boolean wantColumns, boolean wantPredicate) {
-        JsonNode tree = serialize(sql);
+        JsonNode tree = syntax.serialize(sql);
         if (tree == null || tree.path("error").asBoolean(false) || tree.path("statements").size() != 1) {
             return null;
         }
@@ -210,8 +209,8 @@ final class ReadHintsAnalyzer {
         if (!ok[0] || refs[0] == 0) {
             return false;
         }
-        for (String function : functions(conjunct)) {
-            if (!"CONSISTENT".equals(stabilityOf(function))) {
+        for (String function : DuckSyntax.functionNames(conjunct)) {
+            if (!"CONSISTENT".equals(syntax.stabilityOf(function))) {
                 return false;
             }
         }
@@ -233,7 +232,7 @@ final class ReadHintsAnalyzer {
     private String render(JsonNode expression) {
         try {
             if (template == null) {
-                template = serialize("select * from t where true");
+                template = syntax.serialize("select * from t where true");
             }
             ObjectNode statement = (ObjectNode) template.deepCopy();
             ((ObjectNode) statement.path("statements").get(0).path("node")).set("where_clause", expression);
@@ -248,35 +247,6 @@ final class ReadHintsAnalyzer {
         } catch (RuntimeException | com.fasterxml.jackson.core.JsonProcessingException e) {
             return null;
         }
-    }
-
-    private JsonNode serialize(String sql) {
-        Object json = connection.queryScalar("select json_serialize_sql(" + SqlLiterals.string(sql) + ")").orElse(null);
-        try {
-            return json == null ? null : JSON.readTree(json.toString());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return null;
-        }
-    }
-
-    private String stabilityOf(String function) {
-        return stability.computeIfAbsent(function, name -> connection.query(
-                "select stability from duckdb_functions() where function_name = " + SqlLiterals.string(name)
-                        + " order by stability = 'CONSISTENT' limit 1", rs -> rs.getString(1))
-                .stream().findFirst().orElse(null));
-    }
-
-    private static List<String> functions(JsonNode node) {
-        List<String> names = new ArrayList<>();
-        collectFunctions(node, names);
-        return names;
-    }
-
-    private static void collectFunctions(JsonNode node, List<String> names) {
-        if (node.isObject() && "FUNCTION".equals(node.path("class").asText())) {
-            names.add(node.path("function_name").asText());
-        }
-        node.forEach(child -> collectFunctions(child, names));
     }
 
     private static void forEachColumn(JsonNode node, java.util.function.Consumer<JsonNode> action) {

@@ -1,9 +1,7 @@
 package dev.pz.engine.compile;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.SqlLiterals;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +18,6 @@ import java.util.Set;
  * holding the watermark, no column and only CONSISTENT functions. Anything else is a violation.
  */
 final class WatermarkAnalyzer {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> OPERATORS = Map.of(
             "COMPARE_GREATERTHAN", ">", "COMPARE_GREATERTHANOREQUALTO", ">=",
             "COMPARE_LESSTHAN", "<", "COMPARE_LESSTHANOREQUALTO", "<=");
@@ -35,15 +32,16 @@ final class WatermarkAnalyzer {
     }
 
     private final DuckConnection connection;
-    private final Map<String, String> stability = new HashMap<>();
+    private final DuckSyntax syntax;
 
     WatermarkAnalyzer(DuckConnection connection) {
         this.connection = connection;
+        this.syntax = new DuckSyntax(connection);
     }
 
     Analysis analyze(String sql, Set<String> sentinels) {
         byte[] bytes = sql.getBytes(StandardCharsets.UTF_8);
-        JsonNode tree = serialize(sql);
+        JsonNode tree = syntax.serialize(sql);
         List<String> violations = new ArrayList<>();
         if (tree == null || tree.path("error").asBoolean(false)) {
             String message = tree == null ? "unreadable" : tree.path("error_message").asText("parse error");
@@ -60,15 +58,6 @@ final class WatermarkAnalyzer {
             }
         }
         return new Analysis(comparisons, violations, rewrite(bytes, comparisons));
-    }
-
-    private JsonNode serialize(String sql) {
-        Object json = connection.queryScalar("select json_serialize_sql(" + SqlLiterals.string(sql) + ")").orElse(null);
-        try {
-            return json == null ? null : JSON.readTree(json.toString());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return null;
-        }
     }
 
     /** Walks the tree keeping, for each SELECT scope, the map of table aliases to table names. */
@@ -141,8 +130,8 @@ final class WatermarkAnalyzer {
                     + "watermark() and no column on the other");
             return;
         }
-        for (String function : functionNames(value)) {
-            String kind = stabilityOf(function);
+        for (String function : DuckSyntax.functionNames(value)) {
+            String kind = syntax.stabilityOf(function);
             if (!"CONSISTENT".equals(kind)) {
                 violations.add("function " + function + "() next to watermark() is " + (kind == null
                         ? "not a DuckDB function" : kind.toLowerCase(java.util.Locale.ROOT))
@@ -201,26 +190,6 @@ final class WatermarkAnalyzer {
             return rest.substring(0, rest.length() - expected.length()).strip();
         }
         return null;
-    }
-
-    private String stabilityOf(String function) {
-        return stability.computeIfAbsent(function, name -> connection.query(
-                "select stability from duckdb_functions() where function_name = " + SqlLiterals.string(name)
-                        + " order by stability = 'CONSISTENT' limit 1", rs -> rs.getString(1))
-                .stream().findFirst().orElse(null));
-    }
-
-    private static Set<String> functionNames(JsonNode node) {
-        Set<String> names = new LinkedHashSet<>();
-        collectFunctions(node, names);
-        return names;
-    }
-
-    private static void collectFunctions(JsonNode node, Set<String> names) {
-        if (node.isObject() && "FUNCTION".equals(node.path("class").asText())) {
-            names.add(node.path("function_name").asText());
-        }
-        node.forEach(child -> collectFunctions(child, names));
     }
 
     private static boolean containsSentinel(JsonNode node, Set<String> sentinels) {
