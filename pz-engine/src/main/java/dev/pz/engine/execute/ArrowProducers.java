@@ -79,7 +79,11 @@ final class ArrowProducers {
     }
 
     private org.apache.arrow.vector.VectorSchemaRoot narrow(org.apache.arrow.vector.VectorSchemaRoot root) {
-        if (expected == null || root.getFieldVectors().size() == expected.getFields().size()) {
+        if (expected == null) {
+            return root;
+        }
+        if (root.getFieldVectors().size() == expected.getFields().size()) {
+            conforms(root.getSchema());
             return root;
         }
         java.util.Map<String, org.apache.arrow.vector.FieldVector> byName = new java.util.HashMap<>();
@@ -89,12 +93,41 @@ final class ArrowProducers {
         for (org.apache.arrow.vector.types.pojo.Field field : expected.getFields()) {
             org.apache.arrow.vector.FieldVector vector = byName.get(field.getName().toLowerCase(java.util.Locale.ROOT));
             if (vector == null) {
-                throw new IllegalStateException("the source's batch has no column '" + field.getName() + "'");
+                throw mismatch(root.getSchema());
             }
             kept.add(vector);
         }
+        conforms(new org.apache.arrow.vector.types.pojo.Schema(kept.stream().map(
+                org.apache.arrow.vector.FieldVector::getField).toList()));
         // Shares the reader's vectors; never closed here, the reader owns them.
         return new org.apache.arrow.vector.VectorSchemaRoot(expected.getFields(), kept, root.getRowCount());
+    }
+
+    /**
+     * A batch must have the schema the source declared: same columns, same Arrow types. Loading a
+     * batch of other types into the declared vectors would misread its buffers, so it is refused.
+     */
+    private void conforms(org.apache.arrow.vector.types.pojo.Schema actual) {
+        List<org.apache.arrow.vector.types.pojo.Field> want = expected.getFields();
+        List<org.apache.arrow.vector.types.pojo.Field> got = actual.getFields();
+        boolean same = want.size() == got.size();
+        for (int i = 0; same && i < want.size(); i++) {
+            same = want.get(i).getName().equalsIgnoreCase(got.get(i).getName())
+                    && want.get(i).getType().equals(got.get(i).getType());
+        }
+        if (!same) {
+            throw mismatch(actual);
+        }
+    }
+
+    private dev.pz.connectors.api.error.PzConnectorException mismatch(org.apache.arrow.vector.types.pojo.Schema actual) {
+        return new dev.pz.connectors.api.error.PzConnectorException("the connector yielded a batch whose columns ("
+                + describe(actual) + ") differ from the declared schema (" + describe(expected) + ")", false);
+    }
+
+    private static String describe(org.apache.arrow.vector.types.pojo.Schema schema) {
+        return String.join(", ", schema.getFields().stream().map(field -> field.getName() + " " + field.getType())
+                .toList());
     }
 
     /** The first producer failure, if any. */

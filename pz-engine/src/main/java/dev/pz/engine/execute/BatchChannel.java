@@ -21,6 +21,8 @@ final class BatchChannel implements AutoCloseable {
     private final AtomicLong consumerStallNanos = new AtomicLong();
     private final Cancellation cancellation;
     private volatile boolean closed;
+    /** END or a Failure once the consumer has seen it: a reader may be asked again after its end. */
+    private volatile Object terminal;
 
     BatchChannel(Cancellation cancellation) {
         this.cancellation = cancellation;
@@ -64,6 +66,10 @@ final class BatchChannel implements AutoCloseable {
      * the producers' failure.
      */
     ArrowRecordBatch take() {
+        Object seen = terminal;
+        if (seen != null) {
+            return endOrThrow(seen);
+        }
         long started = System.nanoTime();
         try {
             Object item;
@@ -72,11 +78,9 @@ final class BatchChannel implements AutoCloseable {
                     throw new Cancellation.CancelledException();
                 }
             }
-            if (item == END) {
-                return null;
-            }
-            if (item instanceof Failure failure) {
-                throw failure.cause();
+            if (item == END || item instanceof Failure) {
+                terminal = item;
+                return endOrThrow(item);
             }
             return (ArrowRecordBatch) item;
         } catch (InterruptedException e) {
@@ -85,6 +89,13 @@ final class BatchChannel implements AutoCloseable {
         } finally {
             consumerStallNanos.addAndGet(System.nanoTime() - started);
         }
+    }
+
+    private static ArrowRecordBatch endOrThrow(Object item) {
+        if (item instanceof Failure failure) {
+            throw failure.cause();
+        }
+        return null;
     }
 
     NodeResult.Timings timings() {

@@ -11,7 +11,6 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.ArrowIngest;
 import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.DuckSqlException;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.ConnectionDef;
@@ -50,13 +49,14 @@ final class UniversalIngest {
             BatchOptions options = batchOptions(context, partitions.size());
             ArrowProducers producers = ArrowProducers.start(channel, partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
-                    "pz-read-" + node.name(), projected.hints().columns() == null ? null : schema);
+                    "pz-read-" + node.name(), schema);
             try (ChannelReader reader = new ChannelReader(allocator, channel, schema,
                     new Progress(node, context.events()))) {
                 long rows = ArrowIngest.createTable(connection, table, reader, allocator);
                 producers.join();
                 return new Landed(rows, channel.timings());
-            } catch (DuckSqlException | java.io.UncheckedIOException e) {
+            } catch (RuntimeException e) {
+                // Whatever failed, every producer is stopped and joined before the allocator closes.
                 channel.close();
                 producers.join();
                 RuntimeException cause = producers.failure();

@@ -1,0 +1,325 @@
+package dev.pz.cli;
+
+import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.api.ConnectionCheck;
+import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorCapability;
+import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.ConnectorFactory;
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.OptionSchema;
+import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.ReadPartition;
+import dev.pz.connectors.api.Sink;
+import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.WriteResult;
+import dev.pz.connectors.api.WriteSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A universal-only test connector whose faults are driven by its options (registered for tests
+ * through META-INF/services). Reads yield {@code batches} batches of {@code rows} rows of
+ * {@code (id bigint, amount double, name varchar)}; {@code fail_after: N} throws after N batches,
+ * {@code bad_schema: true} yields batches typed differently from {@link Source#schema},
+ * {@code sleep_ms} sleeps before each batch, {@code leak: true} leaks a buffer. Writes count rows
+ * and publish {@code <base_dir>/<path>/<entity>.txt} at commit; {@code fail_write} throws from
+ * write(), {@code fail_commit} from commit(). Every session call is recorded under {@code probe}.
+ */
+final class FaultyConnector implements Connector {
+    static final Map<String, List<String>> EVENTS = new ConcurrentHashMap<>();
+
+    static final Schema DECLARED = new Schema(List.of(
+            Field.nullable("id", new ArrowType.Int(64, true)),
+            Field.nullable("amount", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
+            Field.nullable("name", ArrowType.Utf8.INSTANCE)));
+
+    /** The ServiceLoader entry point. */
+    public static final class Factory implements ConnectorFactory {
+        @Override
+        public String name() {
+            return "faulty";
+        }
+
+        @Override
+        public Connector create() {
+            return new FaultyConnector();
+        }
+    }
+
+    static List<String> events(String probe) {
+        return EVENTS.getOrDefault(probe, List.of());
+    }
+
+    private static void record(String probe, String event) {
+        if (probe != null) {
+            EVENTS.computeIfAbsent(probe, key -> new CopyOnWriteArrayList<>()).add(event);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "faulty";
+    }
+
+    @Override
+    public String version() {
+        return "0.0.0-test";
+    }
+
+    @Override
+    public Set<ConnectorCapability> capabilities() {
+        return EnumSet.of(ConnectorCapability.REPLACE_WRITES);
+    }
+
+    @Override
+    public OptionSchema connectionOptions() {
+        return OptionSchema.empty();
+    }
+
+    @Override
+    public OptionSchema readOptions() {
+        return OptionSchema.builder().optional("batches", OptionType.INTEGER).optional("rows", OptionType.INTEGER)
+                .optional("fail_after", OptionType.INTEGER).optional("bad_schema", OptionType.BOOLEAN)
+                .optional("sleep_ms", OptionType.INTEGER).optional("leak", OptionType.BOOLEAN).build();
+    }
+
+    @Override
+    public OptionSchema writeOptions() {
+        return OptionSchema.builder().optional("path", OptionType.STRING).optional("probe", OptionType.STRING)
+                .optional("fail_write", OptionType.BOOLEAN).optional("fail_commit", OptionType.BOOLEAN).build();
+    }
+
+    @Override
+    public Set<String> secretKeys() {
+        return Set.of();
+    }
+
+    @Override
+    public List<String> validate(ConnectorConfig config) {
+        return List.of();
+    }
+
+    @Override
+    public ConnectionCheck checkConnection(ConnectorConfig config) {
+        return ConnectionCheck.passed();
+    }
+
+    @Override
+    public Optional<Source> openSource(ConnectorConfig config) {
+        return Optional.of(new FaultySource());
+    }
+
+    @Override
+    public Optional<Sink> openSink(ConnectorConfig config) {
+        return Optional.of(new FaultySink(Path.of(String.valueOf(config.values().get(ConnectorConfig.BASE_DIR)))));
+    }
+
+    private static int intOption(Map<String, Object> options, String key, int fallback) {
+        Object value = options.get(key);
+        return value == null ? fallback : Integer.parseInt(String.valueOf(value));
+    }
+
+    private static boolean flag(Map<String, Object> options, String key) {
+        return Boolean.parseBoolean(String.valueOf(options.get(key)));
+    }
+
+    private static final class FaultySource implements Source {
+        @Override
+        public Optional<NativeScan> nativeScan(DatasetSpec spec) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Schema schema(DatasetSpec spec) {
+            return DECLARED;
+        }
+
+        @Override
+        public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+            return List.of(new ReadPartition() {
+                @Override
+                public String id() {
+                    return spec.entity();
+                }
+
+                @Override
+                public ArrowReader open(BufferAllocator allocator, BatchOptions options) {
+                    return new FaultyReader(allocator, spec.options());
+                }
+            });
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** Yields the configured batches, or the configured fault. */
+    private static final class FaultyReader extends ArrowReader {
+        private final Map<String, Object> options;
+        private final int batches;
+        private final int rows;
+        private int emitted;
+
+        FaultyReader(BufferAllocator allocator, Map<String, Object> options) {
+            super(allocator);
+            this.options = options;
+            this.batches = intOption(options, "batches", 3);
+            this.rows = intOption(options, "rows", 10);
+            if (flag(options, "leak")) {
+                allocator.buffer(64);
+            }
+        }
+
+        @Override
+        public boolean loadNextBatch() throws IOException {
+            int sleep = intOption(options, "sleep_ms", 0);
+            if (sleep > 0) {
+                try {
+                    Thread.sleep(sleep);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted", e);
+                }
+            }
+            if (options.containsKey("fail_after") && emitted >= intOption(options, "fail_after", 0)) {
+                throw new IllegalStateException("faulty source gave up after " + emitted + " batches");
+            }
+            if (emitted >= batches) {
+                return false;
+            }
+            VectorSchemaRoot root = getVectorSchemaRoot();
+            root.allocateNew();
+            for (int row = 0; row < rows; row++) {
+                long id = (long) emitted * rows + row + 1;
+                if (flag(options, "bad_schema")) {
+                    ((VarCharVector) root.getVector(0)).setSafe(row, Long.toString(id).getBytes());
+                    ((BigIntVector) root.getVector(1)).setSafe(row, id * 10);
+                } else {
+                    ((BigIntVector) root.getVector(0)).setSafe(row, id);
+                    ((Float8Vector) root.getVector(1)).setSafe(row, id * 1.5);
+                }
+                ((VarCharVector) root.getVector(2)).setSafe(row, ("n" + id).getBytes());
+            }
+            root.setRowCount(rows);
+            emitted++;
+            return true;
+        }
+
+        @Override
+        public long bytesRead() {
+            return 0;
+        }
+
+        @Override
+        protected void closeReadSource() {
+        }
+
+        @Override
+        protected Schema readSchema() {
+            if (!flag(options, "bad_schema")) {
+                return DECLARED;
+            }
+            return new Schema(List.of(Field.nullable("id", ArrowType.Utf8.INSTANCE),
+                    Field.nullable("amount", new ArrowType.Int(64, true)),
+                    Field.nullable("name", ArrowType.Utf8.INSTANCE)));
+        }
+    }
+
+    private static final class FaultySink implements Sink {
+        private final Path baseDir;
+
+        FaultySink(Path baseDir) {
+            this.baseDir = baseDir;
+        }
+
+        @Override
+        public Optional<NativeCopy> nativeCopy(OutputSpec spec) {
+            return Optional.empty();
+        }
+
+        @Override
+        public WriteSession beginWrite(OutputSpec spec, Schema schema) {
+            String probe = spec.option("probe").orElse(null);
+            record(probe, "begin");
+            return new WriteSession() {
+                private final List<String> lines = new ArrayList<>();
+                private long rows;
+                private long batches;
+
+                @Override
+                public void write(VectorSchemaRoot batch) {
+                    record(probe, "write");
+                    if (spec.option("fail_write").map(Boolean::parseBoolean).orElse(false)) {
+                        throw new IllegalStateException("faulty sink refused a batch");
+                    }
+                    rows += batch.getRowCount();
+                    batches++;
+                    for (int row = 0; row < batch.getRowCount(); row++) {
+                        List<String> cells = new ArrayList<>();
+                        for (var vector : batch.getFieldVectors()) {
+                            cells.add(String.valueOf(vector.getObject(row)));
+                        }
+                        lines.add(String.join("|", cells));
+                    }
+                }
+
+                @Override
+                public WriteResult commit() {
+                    record(probe, "commit");
+                    if (spec.option("fail_commit").map(Boolean::parseBoolean).orElse(false)) {
+                        throw new IllegalStateException("faulty sink lost the connection while committing");
+                    }
+                    try {
+                        Path file = baseDir.resolve(spec.option("path").orElse("out")).resolve(spec.entity() + ".txt");
+                        Files.createDirectories(file.getParent());
+                        Files.write(file, lines);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    return new WriteResult(rows, batches);
+                }
+
+                @Override
+                public void abort() {
+                    record(probe, "abort");
+                }
+
+                @Override
+                public void close() {
+                    record(probe, "close");
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
