@@ -5,7 +5,7 @@ import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.artifacts.ByteCounts;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
-import dev.pz.engine.artifacts.RunIds;
+import dev.pz.engine.model.RunIds;
 import dev.pz.engine.load.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;

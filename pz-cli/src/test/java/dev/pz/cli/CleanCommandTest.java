@@ -122,7 +122,7 @@ class CleanCommandTest {
                 .staging("20200102T000000000Z-0002", 10)
                 .run("99999999T999999999Z-fake", "success", "2020-01-02T00:00:00.000Z", null)
                 .staging("99999999T999999999Z-fake", 10);
-        String recent = dev.pz.engine.artifacts.RunIds.next(java.time.Instant.now());
+        String recent = dev.pz.engine.model.RunIds.next(java.time.Instant.now());
         runs.run(recent, "success", "2026-01-01T00:00:00.000Z", null).staging(recent, 10);
 
         CliRun run = CliRun.pz(project.path(), "clean", "--older-than", "7d");

@@ -1,5 +1,6 @@
 package dev.pz.engine.artifacts;
 
+import dev.pz.engine.model.RunIds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSqlException;
+import dev.pz.engine.model.RunIds;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ final class NativeCopyRunner {
     static long copy(String output, NativeCopy copy, RunContext context, DuckConnection connection, String relation) {
         context.setup().ensure(connection, copy.setupStatements(), "output '" + output + "'");
         createDirectories(output, copy);
+        sweepAbandoned(copy, RunIds.startedAt(context.runId()).orElse(null));
         try {
             return Math.max(0, connection.execute(copy.copySql().replace(NativeCopy.SOURCE, relation)));
         } catch (DuckSqlException e) {
@@ -59,6 +61,28 @@ final class NativeCopyRunner {
                 Files.deleteIfExists(move.temporary());
             } catch (IOException ignored) {
                 // Best effort: a leftover .pz-native-* file is harmless and names itself.
+            }
+        }
+    }
+
+    /**
+     * Deletes {@code .pz-native-*} temporaries a killed run left beside this output: any such file
+     * older than this run's start cannot belong to a live run of this project (one run at a time).
+     */
+    private static void sweepAbandoned(NativeCopy copy, java.time.Instant runStarted) {
+        if (runStarted == null) {
+            return;
+        }
+        for (NativeCopy.FileMove move : copy.finalizations()) {
+            Path directory = move.temporary().toAbsolutePath().getParent();
+            try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+                for (Path file : files.filter(path -> path.getFileName().toString().startsWith(".pz-native-")).toList()) {
+                    if (Files.getLastModifiedTime(file).toInstant().isBefore(runStarted)) {
+                        Files.deleteIfExists(file);
+                    }
+                }
+            } catch (IOException ignored) {
+                // Best effort: the file names itself, and the next run tries again.
             }
         }
     }

@@ -6,7 +6,7 @@ import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
-import dev.pz.engine.artifacts.RunIds;
+import dev.pz.engine.model.RunIds;
 import dev.pz.engine.artifacts.RunResultsWriter;
 import dev.pz.engine.artifacts.Timestamps;
 import dev.pz.engine.compile.CompiledDag;

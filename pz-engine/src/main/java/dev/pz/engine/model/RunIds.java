@@ -1,4 +1,4 @@
-package dev.pz.engine.artifacts;
+package dev.pz.engine.model;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
