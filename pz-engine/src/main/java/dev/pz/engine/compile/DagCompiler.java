@@ -372,29 +372,34 @@ public final class DagCompiler {
 
     private List<Node> buildNodes(Map<SinkBinding, OutputDecl> outputs, Map<String, DatasetDecl> datasets,
             Map<String, Effective> effective) {
-        Map<String, String> sqlByPipeline = new HashMap<>();
-        Map<String, Incremental> sqlDeclared;
-        try (WatermarkInference inference = new WatermarkInference(problems)) {
-            for (String name : effective.keySet()) {
-                List<SqlText.NamedSql> ctes = effective.get(name).ephemeralRefs().stream()
-                        .map(ref -> new SqlText.NamedSql(ref, SqlText.normalize(queries.get(ref))))
-                        .toList();
-                String sql = SqlText.normalize(SqlText.inlineCtes(SqlText.normalize(queries.get(name)), ctes));
-                sql = SqlText.normalize(inference.analyze(name, rendered.get(name).pipeline().file(), sql,
-                        sentinels(name, effective.get(name)), effective.get(name).datasets()));
-                sqlByPipeline.put(name, sql);
-            }
-            Map<String, ReadDef> reads = new HashMap<>();
-            datasets.forEach((key, dataset) -> reads.put(key, dataset.read()));
-            sqlDeclared = inference.declarations(reads);
+        try (AnalysisConnection analysis = new AnalysisConnection()) {
+            return buildNodes(outputs, datasets, effective, analysis);
         }
+    }
+
+    private List<Node> buildNodes(Map<SinkBinding, OutputDecl> outputs, Map<String, DatasetDecl> datasets,
+            Map<String, Effective> effective, AnalysisConnection analysis) {
+        Map<String, String> sqlByPipeline = new HashMap<>();
+        WatermarkInference inference = new WatermarkInference(problems, analysis);
+        for (String name : effective.keySet()) {
+            List<SqlText.NamedSql> ctes = effective.get(name).ephemeralRefs().stream()
+                    .map(ref -> new SqlText.NamedSql(ref, SqlText.normalize(queries.get(ref))))
+                    .toList();
+            String sql = SqlText.normalize(SqlText.inlineCtes(SqlText.normalize(queries.get(name)), ctes));
+            sql = SqlText.normalize(inference.analyze(name, rendered.get(name).pipeline().file(), sql,
+                    sentinels(name, effective.get(name)), effective.get(name).datasets()));
+            sqlByPipeline.put(name, sql);
+        }
+        Map<String, ReadDef> reads = new HashMap<>();
+        datasets.forEach((key, dataset) -> reads.put(key, dataset.read()));
+        Map<String, Incremental> sqlDeclared = inference.declarations(reads);
 
         List<Node> nodes = new ArrayList<>();
         Map<String, String> sourceIds = new HashMap<>();
         Set<String> read = new HashSet<>();
         effective.values().forEach(deps -> read.addAll(deps.datasets()));
         Map<String, String> foldedNames = new HashMap<>();
-        ReadHintsStage readHints = new ReadHintsStage();
+        ReadHintsStage readHints = new ReadHintsStage(analysis);
         for (DatasetDecl dataset : datasets.values()) {
             if (!read.contains(dataset.key())) {
                 continue;
@@ -430,7 +435,6 @@ public final class DagCompiler {
             nodes.add(new SourceLoadNode(id, name, dataset.connection(), dataset.entity(), def, dataset.callSite(),
                     incremental, hints));
         }
-        readHints.close();
 
         Map<String, String> pipelineIds = new HashMap<>();
         for (String name : effective.keySet()) {
@@ -469,9 +473,12 @@ public final class DagCompiler {
      * retry never reuses a staging table that lacks a column the edited reader now needs. DuckDB is
      * opened only when some dataset's connector can take a hint.
      */
-    private final class ReadHintsStage implements AutoCloseable {
-        private dev.pz.duckdb.DuckSession session;
-        private dev.pz.duckdb.DuckConnection connection;
+    private final class ReadHintsStage {
+        private final AnalysisConnection analysis;
+
+        ReadHintsStage(AnalysisConnection analysis) {
+            this.analysis = analysis;
+        }
 
         ReadHints hints(DatasetDecl dataset, String staging, Incremental incremental, Map<String, Effective> effective,
                 Map<String, String> sqlByPipeline) {
@@ -491,21 +498,8 @@ public final class DagCompiler {
             if (readers.size() != 1 || sqlByPipeline.get(readers.get(0)) == null) {
                 return null;
             }
-            if (connection == null) {
-                session = dev.pz.duckdb.DuckSession.openInMemory(dev.pz.duckdb.DuckSettings.defaults());
-                connection = session.connect();
-            }
-            return new ReadHintsAnalyzer(connection).analyze(sqlByPipeline.get(readers.get(0)), staging,
+            return new ReadHintsAnalyzer(analysis.get()).analyze(sqlByPipeline.get(readers.get(0)), staging,
                     incremental == null ? null : incremental.cursor(), columns, predicate);
-        }
-
-        @Override
-        public void close() {
-            if (connection != null) {
-                connection.close();
-                session.close();
-                connection = null;
-            }
         }
     }
 

@@ -2,9 +2,6 @@ package dev.pz.engine.compile;
 
 import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.error.PzCode;
-import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.DuckSession;
-import dev.pz.duckdb.DuckSettings;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.ReadDef;
 import dev.pz.engine.model.SourceLocation;
@@ -20,15 +17,15 @@ import java.util.TreeMap;
  * datasets they bound, and the pipelines' SQL into its NULL-guarded form. Runs DuckDB's parser only
  * when some pipeline used {@code watermark()}.
  */
-final class WatermarkInference implements AutoCloseable {
+final class WatermarkInference {
     private final Problems problems;
-    private DuckSession session;
-    private DuckConnection connection;
+    private final AnalysisConnection duck;
     private final Map<String, List<WatermarkAnalyzer.Comparison>> byDataset = new TreeMap<>();
     private final Map<String, String> firstFile = new LinkedHashMap<>();
 
-    WatermarkInference(Problems problems) {
+    WatermarkInference(Problems problems, AnalysisConnection analysis) {
         this.problems = problems;
+        this.duck = analysis;
     }
 
     /**
@@ -46,7 +43,7 @@ final class WatermarkInference implements AutoCloseable {
         if (present.isEmpty()) {
             return sql;
         }
-        WatermarkAnalyzer.Analysis analysis = new WatermarkAnalyzer(connection()).analyze(sql, present.keySet());
+        WatermarkAnalyzer.Analysis analysis = new WatermarkAnalyzer(duck.get()).analyze(sql, present.keySet());
         SourceLocation at = SourceLocation.file(file);
         for (String violation : analysis.violations()) {
             problems.error(PzCode.UNRECOGNIZED_WATERMARK_EXPRESSION, "pipeline '" + pipeline + "': " + violation, at,
@@ -119,21 +116,5 @@ final class WatermarkInference implements AutoCloseable {
             declarations.put(dataset, new Incremental(cursor, true, bounds));
         });
         return declarations;
-    }
-
-    private DuckConnection connection() {
-        if (connection == null) {
-            session = DuckSession.openInMemory(DuckSettings.defaults());
-            connection = session.connect();
-        }
-        return connection;
-    }
-
-    @Override
-    public void close() {
-        if (connection != null) {
-            connection.close();
-            session.close();
-        }
     }
 }
