@@ -10,6 +10,14 @@ public interface Sink extends AutoCloseable {
     Optional<NativeCopy> nativeCopy(OutputSpec spec);
 
     /**
+     * Why an output {@link #nativeCopy} left to the universal tier goes there, as a phrase the plan
+     * shows after {@code arrow stream: }; empty for the generic reason. Side-effect free.
+     */
+    default Optional<String> universalReason(OutputSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
      * Starts a universal write. The caller owns the session: it calls {@link WriteSession#commit}
      * or {@link WriteSession#abort} exactly once and then {@link WriteSession#close}.
      */

@@ -16,6 +16,15 @@ public interface Source extends AutoCloseable {
      */
     Optional<NativeScan> nativeScan(DatasetSpec spec);
 
+    /**
+     * Why a dataset {@link #nativeScan} left to the universal tier goes there, as a phrase the plan
+     * shows after {@code arrow stream: } (e.g. {@code localfiles reads xlsx itself (…)}); empty for
+     * the generic reason. Offline and side-effect free, like {@link #nativeScan}.
+     */
+    default Optional<String> universalReason(DatasetSpec spec) {
+        return Optional.empty();
+    }
+
     /** The Arrow schema the universal read will produce. May touch the source. */
     Schema schema(DatasetSpec spec);
 

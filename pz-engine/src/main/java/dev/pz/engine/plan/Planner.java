@@ -104,8 +104,9 @@ public final class Planner {
         try (Source opened = source.get()) {
             Optional<NativeScan> scan = opened.nativeScan(spec);
             if (scan.isEmpty()) {
-                return universal(node, partitions, "arrow stream: connector '" + connection.connector()
-                        + "' has no native path", readToken);
+                return universal(node, partitions, opened.universalReason(spec).map(why -> "arrow stream: " + why)
+                        .orElse("arrow stream: connector '" + connection.connector() + "' has no native path"),
+                        readToken);
             }
             String reason = "native scan: connector '" + connection.connector() + "' provides " + scan.get().mechanism()
                     + " over " + scan.get().location() + " (" + readToken + ")";
@@ -178,7 +179,8 @@ public final class Planner {
             Optional<NativeCopy> copy = opened.nativeCopy(spec);
             return copy.map(native_ -> sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '"
                     + connection.connector() + "' provides " + native_.mechanism(), native_))
-                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, noNative, null));
+                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, opened.universalReason(spec)
+                            .map(why -> "arrow stream: " + why).orElse(noNative), null));
         } catch (PzConnectorException refusal) {
             if (inRun) {
                 problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), refusal.getMessage(),

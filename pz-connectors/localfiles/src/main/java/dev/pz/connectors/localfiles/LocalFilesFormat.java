@@ -49,9 +49,27 @@ enum LocalFilesFormat {
         return writable;
     }
 
-    /** {@code install}/{@code load} statements for the DuckDB extension the format needs. */
+    /**
+     * {@code install}/{@code load} statements for the DuckDB extension the format needs: none, since
+     * the formats that need one (xlsx, avro) are read and written by pz itself.
+     */
     List<String> setupStatements() {
-        return extension == null ? List.of() : List.of("install " + extension, "load " + extension);
+        return List.of();
+    }
+
+    /**
+     * Whether pz reads and writes this format itself on the universal tier: its DuckDB extension
+     * is not built into the driver and cannot be downloaded offline, so the native tier never
+     * carries it and no download is ever attempted.
+     */
+    boolean handledByPz() {
+        return extension != null;
+    }
+
+    /** The plan's reason for taking the universal tier with a format pz handles itself. */
+    String universalReason(String verb) {
+        return "localfiles " + verb + " " + word + " itself (DuckDB's " + extension
+                + " extension is not built in; no download is attempted)";
     }
 
     static Optional<LocalFilesFormat> fromWord(String word) {

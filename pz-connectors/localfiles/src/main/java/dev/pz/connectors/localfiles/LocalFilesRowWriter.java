@@ -73,6 +73,11 @@ abstract class LocalFilesRowWriter {
 
     abstract void write(VectorSchemaRoot batch) throws IOException;
 
+    /** Completes the file's trailer, if its format has one, before the stream closes. */
+    void finish() throws IOException {
+        // Row formats have no trailer.
+    }
+
     static CsvWriter csv(OutputStream out, Schema schema, char delimiter) {
         return new CsvWriter(out, schema, delimiter);
     }

@@ -8,6 +8,7 @@ import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.formats.XlsxWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -50,6 +51,9 @@ final class LocalFilesSink implements Sink {
         Path target = directory.resolve(spec.strategy() == WriteStrategy.APPEND
                 ? spec.entity() + "-" + guid32() + extension
                 : spec.entity() + extension);
+        if (format.handledByPz()) {
+            return Optional.empty();
+        }
         String copySql = "copy (select * from " + NativeCopy.SOURCE + ") to "
                 + LocalFilesSql.string(temporary.toString()) + " (" + clause(options) + ")";
         return Optional.of(new NativeCopy(copySql, format.setupStatements(), "COPY TO " + format.word(),
@@ -73,7 +77,21 @@ final class LocalFilesSink implements Sink {
             throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context + ": format '"
                     + options.format().word() + "' is read-only on localfiles -- write parquet, csv or json instead");
         }
+        if (options.format() == LocalFilesFormat.XLSX && options.sheet() != null) {
+            XlsxWriter.sheetNameProblem(options.sheet()).ifPresent(problem -> {
+                throw new PzConnectorException(PzCode.FILE_FORMAT_OPTION_INVALID, "PZ0362: " + context
+                        + ": 'sheet' cannot name a worksheet: " + problem + " (got '" + options.sheet() + "')");
+            });
+        }
         return options;
+    }
+
+    /** For xlsx, which pz writes itself: the phrase the plan shows for its universal tier. */
+    @Override
+    public Optional<String> universalReason(OutputSpec spec) {
+        LocalFilesFormatOptions options = checkedOptions(spec, "output '" + spec.entity() + "'");
+        return options.format().handledByPz() ? Optional.of(options.format().universalReason("writes"))
+                : Optional.empty();
     }
 
     /**
@@ -93,13 +111,9 @@ final class LocalFilesSink implements Sink {
         LocalFilesFormatOptions options = checkedOptions(spec, context);
         LocalFilesFormat format = options.format();
         switch (format) {
-            case CSV, TSV, JSON -> {
+            case CSV, TSV, JSON, XLSX -> {
                 // Universal writers exist for these.
             }
-            case XLSX -> throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context
-                    + ": format 'xlsx' is native-only (DuckDB reads and writes it); localfiles's universal tier"
-                    + " cannot carry it -- choose one of csv, json, tsv, or remove engine.force_universal so the"
-                    + " native tier writes it");
             case PARQUET -> throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context
                     + ": format 'parquet' has no universal writer in this build (it has no parquet library) --"
                     + " remove engine.force_universal so DuckDB's native COPY writes it, or write csv or json");
@@ -128,8 +142,12 @@ final class LocalFilesSink implements Sink {
         Path temporaryDirectory = directory.resolve(".pz-tmp-" + guid32());
         char delimiter = options.delimiter();
         return new LocalFilesWriteSession(context, temporaryDirectory, spec.entity() + extension, target,
-                out -> format == LocalFilesFormat.JSON ? LocalFilesRowWriter.ndjson(out, schema)
-                        : LocalFilesRowWriter.csv(out, schema, delimiter));
+                out -> switch (format) {
+                    case JSON -> LocalFilesRowWriter.ndjson(out, schema);
+                    case XLSX -> new LocalFilesXlsxWriter(out, schema, options.sheet(), options.header(),
+                            written + "/" + spec.entity() + extension);
+                    default -> LocalFilesRowWriter.csv(out, schema, delimiter);
+                });
     }
 
     @Override

@@ -59,11 +59,25 @@ final class LocalFilesSource implements Source {
         if (options.format() == LocalFilesFormat.CSV || options.format() == LocalFilesFormat.TSV) {
             guardCsv(spec, options, file, location);
         }
+        if (options.format().handledByPz()) {
+            LocalFilesPzFormats.check(options, file, location, contract == null ? null : contractTypes(spec.contract()
+                    .get(), context), context);
+            return Optional.empty();
+        }
         String fragment = LocalFilesScanSql.fragment(options, LocalFilesSql.string(file.toString()), contract);
         boolean inferred = contract == null && options.format() != LocalFilesFormat.PARQUET
                 && options.format() != LocalFilesFormat.AVRO;
         return Optional.of(new NativeScan(LocalFilesScanSql.window(fragment, spec.watermark()),
                 options.format().setupStatements(), options.format().readFunction(), location, inferred));
+    }
+
+    /** For xlsx and avro, which pz reads itself: the phrase the plan shows for their universal tier. */
+    @Override
+    public Optional<String> universalReason(DatasetSpec spec) {
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV,
+                "dataset '" + spec.entity() + "'");
+        return options.format().handledByPz() ? Optional.of(options.format().universalReason("reads"))
+                : Optional.empty();
     }
 
     /**
@@ -82,6 +96,10 @@ final class LocalFilesSource implements Source {
         LocalFilesFormat format = options.format();
         String location = location(spec, format);
         Path file = paths.resolve(location, context + " path '" + location + "'");
+        if (format.handledByPz()) {
+            return LocalFilesPzFormats.schema(options, file, location,
+                    spec.contract().map(columns -> contractTypes(columns, context)).orElse(null));
+        }
         Map<String, String> contract = requireContract(spec, format, context);
         Map<String, ContractTypes> types = contractTypes(contract, context);
         if (!Files.exists(file)) {
@@ -116,6 +134,12 @@ final class LocalFilesSource implements Source {
         String context = "dataset '" + spec.entity() + "'";
         LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
         LocalFilesFormat format = options.format();
+        if (format.handledByPz()) {
+            String location = location(spec, format);
+            return List.of(LocalFilesPzFormats.partition(spec.entity(), options,
+                    paths.resolve(location, context + " path '" + location + "'"), location,
+                    spec.contract().map(columns -> contractTypes(columns, context)).orElse(null)));
+        }
         if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
             throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, "PZ0312: " + context + ": localfiles "
                     + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
@@ -179,10 +203,7 @@ final class LocalFilesSource implements Source {
                     case CSV, TSV -> context + ": localfiles csv requires a declared columns: contract in v0";
                     case JSON -> context + ": localfiles json requires a declared columns: contract for schema fetch"
                             + " -- NDJSON has no header row or footer to infer one from";
-                    case XLSX -> context + ": localfiles xlsx requires a declared columns: contract for schema fetch"
-                            + " -- a workbook's header row names columns but not their types";
-                    case AVRO -> context + ": localfiles avro requires a declared columns: contract for schema fetch"
-                            + " -- avro's embedded schema is not read here -- schema fetch never opens the file bytes";
+                    case XLSX, AVRO -> throw new IllegalStateException("pz infers xlsx and avro schemas itself");
                     case PARQUET -> context + ": localfiles parquet schema fetch needs a declared columns: contract in"
                             + " this build -- it has no parquet footer reader";
                 }));

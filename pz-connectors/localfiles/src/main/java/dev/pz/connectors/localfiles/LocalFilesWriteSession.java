@@ -89,6 +89,7 @@ final class LocalFilesWriteSession implements WriteSession {
         requireOpen("commit");
         state = State.COMMIT_FAILED;
         try {
+            writer.finish();
             out.close();
             released = true;
             move(temporaryFile, target);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeCopy.FileMove;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -191,12 +192,25 @@ class LocalFilesCopyTest {
     }
 
     @Test
-    void xlsxNeedsTheExcelExtension() {
-        NativeCopy copy = support.sink(null).nativeCopy(output("people", WriteStrategy.REPLACE,
-                options("format", "xlsx", "sheet", "People"))).orElseThrow();
-        assertThat(copy.copySql()).endsWith(".xlsx' (format xlsx, header true, sheet 'People')");
-        assertThat(copy.setupStatements()).containsExactly("install excel", "load excel");
-        assertThat(copy.finalizations().get(0).target()).isEqualTo(project.resolve("people/people.xlsx"));
+    void xlsxHasNoNativeCopyAndThePlanSaysWhy() {
+        OutputSpec people = output("people", WriteStrategy.REPLACE, options("format", "xlsx", "sheet", "People"));
+        assertThat(support.sink(null).nativeCopy(people)).isEmpty();
+        assertThat(support.sink(null).universalReason(people)).contains(
+                "localfiles writes xlsx itself (DuckDB's excel extension is not built in; no download is attempted)");
+        assertThat(support.sink(null).universalReason(output("o", WriteStrategy.REPLACE, options()))).isEmpty();
+    }
+
+    @Test
+    void xlsxSheetNamesFollowExcelsRules() {
+        assertThatThrownBy(() -> support.sink(null).nativeCopy(output("people", WriteStrategy.REPLACE,
+                options("format", "xlsx", "sheet", "a/b"))))
+                .isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_OPTION_INVALID))
+                .hasMessage("PZ0362: output 'people': 'sheet' cannot name a worksheet: a sheet name cannot contain"
+                        + " any of / \\ ? * [ ] : (got 'a/b')");
+        assertThatThrownBy(() -> support.sink(null).nativeCopy(output("people", WriteStrategy.REPLACE,
+                options("format", "xlsx", "sheet", "x".repeat(32)))))
+                .hasMessageContaining("a sheet name has 1 to 31 characters (got 32)");
     }
 
     @Test

@@ -213,17 +213,17 @@ class LocalFilesScanTest {
     }
 
     @Test
-    void extensionFormatsNeedTheirExtension() {
-        NativeScan xlsx = support.source(null).nativeScan(dataset("people",
-                options("format", "xlsx", "sheet", "People"), columns("id", "bigint", "name", "varchar"))).orElseThrow();
-        assertThat(xlsx.sqlFragment()).isEqualTo("(select \"id\"::BIGINT as \"id\", \"name\"::VARCHAR as \"name\" from read_xlsx('"
-                + project.resolve("people.xlsx") + "', header = true, sheet = 'People'))");
-        assertThat(xlsx.setupStatements()).containsExactly("install excel", "load excel");
-        assertThat(xlsx.mechanism()).isEqualTo("read_xlsx");
-        NativeScan avro = support.source(null).nativeScan(dataset("users", options("format", "avro"), null)).orElseThrow();
-        assertThat(avro.sqlFragment()).isEqualTo("read_avro('" + project.resolve("users.avro") + "')");
-        assertThat(avro.setupStatements()).containsExactly("install avro", "load avro");
-        assertThat(avro.location()).isEqualTo("users.avro");
+    void xlsxAndAvroHaveNoNativeScanAndThePlanSaysWhy() {
+        DatasetSpec xlsx = dataset("people", options("format", "xlsx", "sheet", "People"),
+                columns("id", "bigint", "name", "varchar"));
+        assertThat(support.source(null).nativeScan(xlsx)).isEmpty();
+        assertThat(support.source(null).universalReason(xlsx)).contains(
+                "localfiles reads xlsx itself (DuckDB's excel extension is not built in; no download is attempted)");
+        DatasetSpec avro = dataset("users", options("format", "avro"), null);
+        assertThat(support.source(null).nativeScan(avro)).isEmpty();
+        assertThat(support.source(null).universalReason(avro)).contains(
+                "localfiles reads avro itself (DuckDB's avro extension is not built in; no download is attempted)");
+        assertThat(support.source(null).universalReason(dataset("orders", options(), null))).isEmpty();
     }
 
     @Test
