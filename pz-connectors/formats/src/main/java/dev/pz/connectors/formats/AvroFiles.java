@@ -72,25 +72,31 @@ public final class AvroFiles {
         if (!Files.isRegularFile(file)) {
             throw FormatFailure.missing("avro file not found: '" + label + "'");
         }
-        DataFileReader<GenericRecord> reader;
+        AvroHeader header;
         try {
-            reader = new DataFileReader<>(new SeekableFileInput(file.toFile()), new GenericDatumReader<>());
+            header = AvroHeader.read(file);
         } catch (IOException | RuntimeException e) {
-            throw FormatFailure.unreadable("avro file '" + label + "' is not a readable Avro data file ("
-                    + XlsxWorkbook.cause(e) + ") -- check that it is an Avro object container file and complete");
+            throw unreadable(label, e);
         }
-        String codec = reader.getMetaString("avro.codec");
-        if (codec != null && !CODECS.contains(codec)) {
-            try {
-                reader.close();
-            } catch (IOException ignored) {
-                // Refusing anyway.
-            }
-            throw FormatFailure.unsupported("avro file '" + label + "' is compressed with codec '" + codec
+        if (!CODECS.contains(header.codec())) {
+            throw FormatFailure.unsupported("avro file '" + label + "' is compressed with codec '" + header.codec()
                     + "', which this build of pz cannot decompress (it reads " + String.join(", ", CODECS.stream()
                             .sorted().toList()) + ") -- rewrite the file with one of them");
         }
-        return reader;
+        try {
+            if (!header.endsWithSync(file)) {
+                throw FormatFailure.unreadable("avro file '" + label + "' is truncated: it does not end with its"
+                        + " sync marker, as every complete Avro file does -- copy the whole file again");
+            }
+            return new DataFileReader<>(new SeekableFileInput(file.toFile()), new GenericDatumReader<>());
+        } catch (IOException | org.apache.avro.AvroRuntimeException e) {
+            throw unreadable(label, e);
+        }
+    }
+
+    private static FormatFailure unreadable(String label, Exception e) {
+        return FormatFailure.unreadable("avro file '" + label + "' is not a readable Avro data file ("
+                + XlsxWorkbook.cause(e) + ") -- check that it is an Avro object container file and complete");
     }
 
     private static ContractColumns columns(org.apache.avro.Schema schema, String label,
