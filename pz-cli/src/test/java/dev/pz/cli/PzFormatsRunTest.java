@@ -1,0 +1,199 @@
+package dev.pz.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.formats.XlsxFiles;
+import dev.pz.connectors.formats.XlsxReadOptions;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.avro.Schema;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.dhatim.fastexcel.Workbook;
+import org.dhatim.fastexcel.Worksheet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * xlsx and avro through {@code pz plan}/{@code pz run}: pz reads and writes them itself, offline,
+ * with the rows DuckDB reads from the same data as csv; bad files stop the command before a run.
+ */
+class PzFormatsRunTest {
+
+    private static final Object[][] ROWS = {
+        {1L, "Zoë ✓", 10.5, LocalDate.of(2024, 1, 31)},
+        {2L, "Ω omega", null, LocalDate.of(2024, 2, 29)},
+        {3L, null, 7.25, LocalDate.of(1999, 12, 31)},
+    };
+
+    private static final Schema AVRO = new Schema.Parser().parse("""
+            {"type": "record", "name": "Order", "fields": [
+              {"name": "id", "type": "long"},
+              {"name": "customer", "type": ["null", "string"]},
+              {"name": "amount", "type": ["null", "double"]},
+              {"name": "day", "type": {"type": "int", "logicalType": "date"}}]}""");
+
+    @TempDir
+    Path temp;
+
+    private TestProject project(String pipelines) throws Exception {
+        TestProject project = TestProject.in(temp)
+                .projectYml("formats", Fixtures.LOCALFILES, "engine:\n  threads: 2")
+                .file("connections.yml", """
+                        files:
+                          connector: localfiles
+                          entities:
+                            orders_xlsx:
+                              read:
+                                path: data/orders.xlsx
+                                format: xlsx
+                                sheet: Orders
+                            orders_avro:
+                              read:
+                                path: data/orders.avro
+                                format: avro
+                            orders_csv:
+                              read:
+                                path: data/orders.csv
+                                columns:
+                                  id: bigint
+                                  customer: varchar
+                                  amount: double
+                                  day: date
+                        lake:
+                          connector: localfiles
+                          root: out
+                        """)
+                .file("pipelines/p.sql", pipelines)
+                .file("data/orders.csv", "id,customer,amount,day\n1,Zoë ✓,10.5,2024-01-31\n2,Ω omega,,2024-02-29\n"
+                        + "3,,7.25,1999-12-31\n");
+        Files.createDirectories(project.resolve("data"));
+        writeWorkbook(project.resolve("data/orders.xlsx"));
+        writeAvro(project.resolve("data/orders.avro"));
+        return project;
+    }
+
+    private static void writeWorkbook(Path file) throws Exception {
+        try (OutputStream out = Files.newOutputStream(file); Workbook book = new Workbook(out, "test", "1.0")) {
+            Worksheet notes = book.newWorksheet("Notes");
+            notes.value(0, 0, "the orders are on the next sheet");
+            Worksheet orders = book.newWorksheet("Orders");
+            String[] header = {"id", "customer", "amount", "day"};
+            for (int c = 0; c < header.length; c++) {
+                orders.value(0, c, header[c]);
+            }
+            for (int r = 0; r < ROWS.length; r++) {
+                orders.value(r + 1, 0, (Long) ROWS[r][0]);
+                if (ROWS[r][1] != null) {
+                    orders.value(r + 1, 1, (String) ROWS[r][1]);
+                }
+                if (ROWS[r][2] != null) {
+                    orders.value(r + 1, 2, (Double) ROWS[r][2]);
+                }
+                orders.value(r + 1, 3, (LocalDate) ROWS[r][3]);
+                orders.style(r + 1, 3).format("yyyy-mm-dd").set();
+            }
+        }
+    }
+
+    private static void writeAvro(Path file) throws Exception {
+        try (DataFileWriter<GenericRecord> writer = new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(AVRO))) {
+            writer.create(AVRO, file.toFile());
+            for (Object[] row : ROWS) {
+                GenericRecord record = new GenericData.Record(AVRO);
+                record.put("id", row[0]);
+                record.put("customer", row[1]);
+                record.put("amount", row[2]);
+                record.put("day", (int) ((LocalDate) row[3]).toEpochDay());
+                writer.append(record);
+            }
+        }
+    }
+
+    private static String copyOut(String entity) {
+        return copyOut(entity, "{{ source('files', '" + entity + "') }}");
+    }
+
+    private static String copyOut(String output, String relation) {
+        return "INSERT INTO {{ sink('lake', '" + output + "', format: 'csv', strategy: 'replace') }}\n"
+                + "select id::BIGINT as id, customer, amount, day from " + relation + " order by id\n";
+    }
+
+    @Test
+    void xlsxAndAvroRunOfflineWithTheRowsDuckDbReadsFromCsv() throws Exception {
+        TestProject project = project("");
+        project.file("pipelines/p.sql", copyOut("orders_xlsx"))
+                .file("pipelines/stg_avro.sql", "select * from {{ source('files', 'orders_avro') }}\n")
+                .file("pipelines/q.sql", copyOut("orders_avro", "{{ ref('stg_avro') }}"))
+                .file("pipelines/r.sql", copyOut("orders_csv"))
+                .file("pipelines/s.sql", "INSERT INTO {{ sink('lake', 'report', format: 'xlsx', sheet: 'Report',"
+                        + " strategy: 'replace') }}\nselect * from {{ ref('stg_avro') }} order by id\n");
+
+        CliRun plan = CliRun.pz(project.path(), "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).contains("arrow stream: localfiles reads xlsx itself (DuckDB's excel extension is not"
+                + " built in; no download is attempted) (read=full)", "arrow stream: localfiles reads avro itself",
+                "arrow stream: localfiles writes xlsx itself");
+
+        CliRun run = CliRun.pz(project.path(), "run", "--all");
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.out() + run.err()).doesNotContain("PZ0311");
+        String expected = project.read("out/orders_csv/orders_csv.csv");
+        assertThat(expected).isEqualTo("id,customer,amount,day\n1,Zoë ✓,10.5,2024-01-31\n2,Ω omega,,2024-02-29\n"
+                + "3,,7.25,1999-12-31\n");
+        assertThat(project.read("out/orders_xlsx/orders_xlsx.csv")).isEqualTo(expected);
+        assertThat(project.read("out/orders_avro/orders_avro.csv")).isEqualTo(expected);
+
+        Path report = project.resolve("out/report/report.xlsx");
+        try (RootAllocator allocator = new RootAllocator();
+                ArrowReader reader = XlsxFiles.open(report, "report.xlsx", new XlsxReadOptions("Report", true), null,
+                        allocator, BatchOptions.defaults())) {
+            assertThat(reader.getVectorSchemaRoot().getSchema().getFields()).extracting(f -> f.getName())
+                    .containsExactly("id", "customer", "amount", "day");
+            int rows = 0;
+            while (reader.loadNextBatch()) {
+                rows += reader.getVectorSchemaRoot().getRowCount();
+            }
+            assertThat(rows).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void badFilesStopPlanAndRunBeforeAnythingRuns() throws Exception {
+        TestProject project = project(copyOut("orders_xlsx"));
+        project.file("connections.yml", project.read("connections.yml").replace("sheet: Orders", "sheet: Order"));
+        assertRefused(project, "PZ0362", "dataset 'orders_xlsx': xlsx file 'data/orders.xlsx': sheet 'Order' not found"
+                + " (sheets: Notes, Orders)");
+
+        project.file("connections.yml", project.read("connections.yml").replace("sheet: Order\n", "sheet: Orders\n"));
+        Files.write(project.resolve("data/orders.xlsx"), "not,a,workbook\n".getBytes());
+        assertRefused(project, "PZ0353", "dataset 'orders_xlsx': xlsx file 'data/orders.xlsx' is not a readable workbook");
+
+        project.file("pipelines/p.sql", copyOut("orders_avro"));
+        byte[] avro = Files.readAllBytes(project.resolve("data/orders.avro"));
+        Files.write(project.resolve("data/orders.avro"), java.util.Arrays.copyOf(avro, avro.length - 10));
+        assertRefused(project, "PZ0353", "dataset 'orders_avro': avro file 'data/orders.avro' is truncated");
+
+        CliRun validate = CliRun.pz(project.path(), "validate", "--connect");
+        assertThat(validate.exitCode()).as(validate.toString()).isEqualTo(2);
+        assertThat(validate.err()).contains("avro file 'data/orders.avro' is truncated");
+    }
+
+    private static void assertRefused(TestProject project, String code, String message) {
+        for (String verb : new String[] {"plan", "run"}) {
+            CliRun result = verb.equals("run") ? CliRun.pz(project.path(), "run", "--all")
+                    : CliRun.pz(project.path(), "plan");
+            assertThat(result.exitCode()).as(result.toString()).isEqualTo(2);
+            assertThat(result.err()).as(verb).contains("error " + code + ": " + message);
+        }
+        assertThat(project.resolve(".pz/runs")).satisfiesAnyOf(
+                runs -> assertThat(runs).doesNotExist(), runs -> assertThat(runs).isEmptyDirectory());
+    }
+}
