@@ -1,6 +1,7 @@
 package dev.pz.connectors.postgres;
 
 import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -28,9 +29,10 @@ import org.postgresql.copy.CopyOut;
  * Streams one select as {@code COPY (…) TO STDOUT (FORMAT binary)} and decodes the rows straight
  * into Arrow vectors. The reader owns its connection and its root: each batch is valid until the
  * next {@link #loadNextBatch()} or {@link #close()}; closing mid-stream drops the connection, which
- * ends the server's COPY.
+ * ends the server's COPY. {@link #cancel()} stops a COPY whose query is still running (a slow
+ * select, a lock wait) from another thread.
  */
-final class PostgresCopyReader extends ArrowReader {
+final class PostgresCopyReader extends ArrowReader implements Cancellable {
 
     private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0};
     private static final long[] POWERS_OF_TEN = new long[19];
@@ -157,6 +159,12 @@ final class PostgresCopyReader extends ArrowReader {
     @Override
     public long bytesRead() {
         return bytesRead;
+    }
+
+    /** Asks the server to cancel the COPY; the blocked read then fails with SQLSTATE 57014. */
+    @Override
+    public void cancel() {
+        PostgresErrors.cancelQuietly(connection);
     }
 
     @Override
