@@ -30,7 +30,9 @@ import org.postgresql.copy.CopyOut;
  * into Arrow vectors. The reader owns its connection and its root: each batch is valid until the
  * next {@link #loadNextBatch()} or {@link #close()}; closing mid-stream drops the connection, which
  * ends the server's COPY. {@link #cancel()} stops a COPY whose query is still running (a slow
- * select, a lock wait) from another thread.
+ * select, a lock wait) from another thread; a cancel that reaches the server in the instant before
+ * it reads the COPY is lost (the protocol ignores a cancel on an idle session), and the engine's
+ * grace period then applies.
  */
 final class PostgresCopyReader extends ArrowReader implements Cancellable {
 
@@ -52,7 +54,9 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
     private final PostgresReadType[] types;
     private final BatchOptions options;
     private final Connection connection;
-    private final CopyOut copy;
+    private final String select;
+    /** Started by the first {@link #loadNextBatch()}: a query may run long before its first row, and cancel must reach it. */
+    private CopyOut copy;
 
     private byte[] buffer = new byte[0];
     private int position;
@@ -64,7 +68,7 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
     private int lastBatchRows;
 
     private PostgresCopyReader(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
-            Schema schema, List<PostgresReadType> types, BatchOptions options, Connection connection, CopyOut copy) {
+            Schema schema, List<PostgresReadType> types, BatchOptions options, Connection connection, String select) {
         super(allocator);
         this.dataset = dataset;
         this.settings = settings;
@@ -72,10 +76,10 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
         this.types = types.toArray(new PostgresReadType[0]);
         this.options = options;
         this.connection = connection;
-        this.copy = copy;
+        this.select = select;
     }
 
-    /** Connects and starts the COPY; the caller owns the returned reader. */
+    /** Connects; the COPY starts with the first batch. The caller owns the returned reader. */
     static PostgresCopyReader open(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
             Schema schema, List<PostgresReadType> types, String select, BatchOptions options) {
         Connection connection;
@@ -84,12 +88,18 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
         } catch (SQLException e) {
             throw PostgresErrors.wrap("dataset '" + dataset + "': postgres read failed", e, settings);
         }
+        return new PostgresCopyReader(allocator, dataset, settings, schema, types, options, connection, select);
+    }
+
+    /**
+     * Sends the COPY. The server may hold back its answer until the query yields rows, so this can
+     * block as long as the query runs; {@link #cancel()} ends it.
+     */
+    private void startCopy() {
         try {
-            CopyOut copy = connection.unwrap(PGConnection.class).getCopyAPI()
+            copy = connection.unwrap(PGConnection.class).getCopyAPI()
                     .copyOut("copy (" + select + ") to stdout (format binary)");
-            return new PostgresCopyReader(allocator, dataset, settings, schema, types, options, connection, copy);
         } catch (SQLException | RuntimeException e) {
-            closeQuietly(connection);
             throw PostgresErrors.wrap("dataset '" + dataset + "': postgres read failed", e, settings);
         }
     }
@@ -103,6 +113,9 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
     public boolean loadNextBatch() throws IOException {
         if (finished) {
             return false;
+        }
+        if (copy == null) {
+            startCopy();
         }
         VectorSchemaRoot root = getVectorSchemaRoot();
         List<FieldVector> vectors = root.getFieldVectors();
