@@ -49,16 +49,21 @@ class RunControlTest {
                 + "select id, amount, name from {{ source('src', '" + entity + "') }}\n";
     }
 
-    private static CompletableFuture<CliRun> startRun(Path project, String... args) {
-        return CompletableFuture.supplyAsync(() -> CliRun.pz(project, args));
-    }
-
-    private static CliRun finish(CompletableFuture<CliRun> run) throws Exception {
-        return run.get();
+    /**
+     * Runs {@code pz run --all --fail-fast} and, once the work under {@code probe} blocks and the
+     * {@code bad} source waits at its gate, lets {@code bad} fail.
+     */
+    private CliRun failFastOnceBlocked(String probe) throws Exception {
+        CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.pz(dir, "run", "--all",
+                "--fail-fast"));
+        awaitBlocked(probe);
+        awaitBlocked(gate);
+        FaultyConnector.release(gate);
+        return running.get();
     }
 
     private void awaitBlocked(String probe) throws InterruptedException {
-        assertThat(FaultyConnector.blocked(probe).await(2, TimeUnit.MINUTES)).as("the read started blocking").isTrue();
+        assertThat(FaultyConnector.blocked(probe).await(2, TimeUnit.MINUTES)).as("the work started blocking").isTrue();
     }
 
     private JsonNode results() {
@@ -66,9 +71,7 @@ class RunControlTest {
     }
 
     private List<String> stagingTables() {
-        Path staging = RunArtifacts.onlyRun(dir).resolve("staging.duckdb");
-        return Duck.rows("attach '" + staging + "' as s (read_only); select table_name from information_schema.tables "
-                + "where table_catalog = 's' and table_schema = 'staging' order by table_name");
+        return RunArtifacts.stagingTables(RunArtifacts.onlyRun(dir));
     }
 
     // ---- --fail-fast --------------------------------------------------------------------------------
@@ -98,11 +101,7 @@ class RunControlTest {
     void failFastStopsABlockedUniversalSourceThroughTheSourceItself() throws Exception {
         project("", "items: block: true, probe: '" + slow + "'", "bad: ignore_cancel: true, probe: '" + gate + "'")
                 .file("pipelines/items.sql", copyTo("items")).file("pipelines/bad.sql", copyTo("bad"));
-        CompletableFuture<CliRun> running = startRun(dir, "run", "--all", "--fail-fast");
-        awaitBlocked(slow);
-        awaitBlocked(gate);
-        FaultyConnector.release(gate);
-        CliRun run = finish(running);
+        CliRun run = failFastOnceBlocked(slow);
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(RunArtifacts.withoutTimes(run)).contains("FAIL src_src__bad 0 rows", "cancelled src_src__items 0 rows",
@@ -124,11 +123,7 @@ class RunControlTest {
                         + "probe: '" + sinkProbe + "', block_write: true) }}\nselect id, amount, name from "
                         + "{{ source('src', 'items') }}\n")
                 .file("pipelines/bad.sql", copyTo("bad")).file("out/items.txt", "what the destination had\n");
-        CompletableFuture<CliRun> running = startRun(dir, "run", "--all", "--fail-fast");
-        awaitBlocked(sinkProbe);
-        awaitBlocked(gate);
-        FaultyConnector.release(gate);
-        CliRun run = finish(running);
+        CliRun run = failFastOnceBlocked(sinkProbe);
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(RunArtifacts.withoutTimes(run)).contains("ok src_src__items 6 rows", "ok items 6 rows",
