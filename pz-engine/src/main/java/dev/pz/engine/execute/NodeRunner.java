@@ -57,8 +57,8 @@ public final class NodeRunner {
         this.breakers = new Breakers(context.project().engine().breaker(), listener, System::nanoTime);
     }
 
-    /** The grace period the product uses: 30 s. */
-    public static Duration defaultStopGrace() {
+    /** How long cancelled work has to stop: 30 s (tests shorten it through an internal property). */
+    public static Duration stopGrace() {
         return TimedAttempt.stopGrace();
     }
 

@@ -104,7 +104,7 @@ public final class RunSession {
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
                         new SetupLedger(), directory.path(), request.clock(), dispatch, readFrom,
                         resources.allocator(), reuse, listener);
-                Duration stopGrace = NodeRunner.defaultStopGrace();
+                Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
                 outcome = new RunOrchestrator(request.dag(), project, runner, listener, dispatch,
                         project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
