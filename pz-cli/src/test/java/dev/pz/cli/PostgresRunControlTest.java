@@ -3,6 +3,9 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.postgres.PostgresTestServer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -119,6 +122,33 @@ class PostgresRunControlTest {
                 "skip main 0 rows", "skip lake.slow 0 rows");
         assertThat(RunArtifacts.node(RunArtifacts.results(RunArtifacts.onlyRun(project.path())), "src_pg__slow")
                 .get("status").asText()).isEqualTo("skipped");
+        assertThat(backends("state = 'active'")).as("no backend still sleeping").isZero();
+    }
+
+    @Test
+    void sigtermStopsASleepingReadOnTheServerAndTheRunIsFatal() throws Exception {
+        TestProject project = project("", "    slow:\n      read:\n        query: \"" + sleepingQuery() + "\"\n",
+                "INSERT INTO {{ sink('lake', 'slow', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
+                        + "select * from {{ source('pg', 'slow') }}\n");
+        Path stdout = temp.resolve("stdout.txt");
+        Process pz = StopSignalRunTest.start(PostgresProjects.environment(server), project.path(), stdout, null,
+                "run", "main");
+        List<String> errors;
+        try (BufferedReader err = new BufferedReader(new InputStreamReader(pz.getErrorStream(),
+                StandardCharsets.UTF_8))) {
+            awaitBackend("state = 'active' and query like 'copy (%'");
+            StopSignalRunTest.signal(pz, "TERM");
+            errors = err.lines().toList();
+        } catch (Exception | AssertionError e) {
+            pz.destroyForcibly();
+            throw e;
+        }
+        assertThat(StopSignalRunTest.exitOf(pz)).isEqualTo(3);
+        assertThat(errors).contains("run cancelled (SIGTERM): interrupted src_pg__slow");
+        assertThat(java.nio.file.Files.readAllLines(stdout)).anySatisfy(line -> assertThat(line)
+                .matches("cancelled src_pg__slow 0 rows \\d+ms"));
+        assertThat(RunArtifacts.results(RunArtifacts.onlyRun(project.path())).get("status").asText())
+                .isEqualTo("fatal");
         assertThat(backends("state = 'active'")).as("no backend still sleeping").isZero();
     }
 

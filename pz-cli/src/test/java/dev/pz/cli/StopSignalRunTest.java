@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -33,12 +34,19 @@ class StopSignalRunTest {
     Path temp;
 
     private static Process start(Path project, Path stdout, Path stderr, String... args) throws IOException {
+        return start(Map.of(), project, stdout, stderr, args);
+    }
+
+    /** {@code pz <args> --project <project>} in a process of its own, with {@code environment} added to ours. */
+    static Process start(Map<String, String> environment, Path project, Path stdout, Path stderr, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 "dev.pz.cli.Main"));
         command.addAll(List.of(args));
         command.addAll(List.of("--project", project.toString()));
         ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
         builder.environment().put("CI", "true");
         if (stdout != null) {
             builder.redirectOutput(stdout.toFile());
@@ -50,7 +58,7 @@ class StopSignalRunTest {
     }
 
     /** Reads lines until one matches; returns every line read (the rest stays to be read). */
-    private static List<String> readUntil(BufferedReader reader, Predicate<String> wanted) throws IOException {
+    static List<String> readUntil(BufferedReader reader, Predicate<String> wanted) throws IOException {
         List<String> lines = new ArrayList<>();
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
             lines.add(line);
@@ -61,12 +69,12 @@ class StopSignalRunTest {
         throw new AssertionError("the process ended without the expected line; read:\n" + String.join("\n", lines));
     }
 
-    private static void signal(Process process, String name) throws Exception {
+    static void signal(Process process, String name) throws Exception {
         Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
         assertThat(kill.waitFor()).isZero();
     }
 
-    private static int exitOf(Process process) throws InterruptedException {
+    static int exitOf(Process process) throws InterruptedException {
         if (!process.waitFor(2, TimeUnit.MINUTES)) {
             process.destroyForcibly();
             throw new AssertionError("pz did not end after the signal");
