@@ -69,6 +69,18 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void breakerStateChanged(String instance, String oldState, String newState, String trigger,
+            long coolDownMs) {
+        Map<String, Object> event = envelope("breaker_state_changed");
+        event.put("instance", instance);
+        event.put("oldState", oldState);
+        event.put("newState", newState);
+        event.put("trigger", trigger);
+        event.put("coolDownMs", coolDownMs);
+        emit(event);
+    }
+
+    @Override
     public synchronized void nodeCompleted(NodeResult result) {
         Map<String, Object> event = envelope("node_completed");
         event.put("nodeId", result.id());

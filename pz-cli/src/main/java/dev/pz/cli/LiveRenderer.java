@@ -101,6 +101,12 @@ final class LiveRenderer implements RunListener, AutoCloseable {
     }
 
     @Override
+    public synchronized void breakerStateChanged(String instance, String oldState, String newState, String trigger,
+            long coolDownMs) {
+        update(List.of(PlainRenderer.breakerLine(instance, oldState, newState, trigger, coolDownMs)));
+    }
+
+    @Override
     public synchronized void nodeCompleted(NodeResult result) {
         running.remove(result.id());
         done++;
@@ -193,7 +199,7 @@ final class LiveRenderer implements RunListener, AutoCloseable {
         return switch (status) {
             case SUCCESS -> GREEN;
             case FAILED -> RED;
-            case SKIPPED -> YELLOW;
+            case SKIPPED, CANCELLED -> YELLOW;
         };
     }
 

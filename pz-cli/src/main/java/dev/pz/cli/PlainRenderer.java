@@ -3,14 +3,16 @@ package dev.pz.cli;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.RunListener;
+import dev.pz.engine.load.Durations;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The plain line renderer: one line per node as it completes,
- * {@code <ok|FAIL|skip> <name> <rows> rows <ms>ms}, a failed node's error indented under it, and a
- * bottleneck hint under a universal-tier node whose channel shows one.
+ * {@code <ok|FAIL|skip|cancelled> <name> <rows> rows <ms>ms}, a failed node's error indented under
+ * it, and a bottleneck hint under a universal-tier node whose channel shows one; {@code retry:} and
+ * {@code breaker:} lines as they happen.
  */
 final class PlainRenderer implements RunListener {
     private final PrintWriter out;
@@ -28,6 +30,13 @@ final class PlainRenderer implements RunListener {
     @Override
     public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
         out.println(retryLine(node, attempt, maxAttempts, delayMs, reason));
+        out.flush();
+    }
+
+    @Override
+    public synchronized void breakerStateChanged(String instance, String oldState, String newState, String trigger,
+            long coolDownMs) {
+        out.println(breakerLine(instance, oldState, newState, trigger, coolDownMs));
         out.flush();
     }
 
@@ -58,6 +67,13 @@ final class PlainRenderer implements RunListener {
             lines.add("  " + line);
         }
         return lines;
+    }
+
+    /** {@code breaker: connection <name> <old>-><new> (<trigger>; cool down <seconds>s)}. */
+    static String breakerLine(String instance, String oldState, String newState, String trigger, long coolDownMs) {
+        String connection = instance.startsWith("conn:") ? instance.substring("conn:".length()) : instance;
+        return "breaker: connection " + connection + " " + oldState + "->" + newState + " (" + trigger + "; cool down "
+                + Durations.seconds(coolDownMs) + ")";
     }
 
     static String retryLine(Node node, int attempt, int maxAttempts, long delayMs, String reason) {

@@ -5,6 +5,7 @@ import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.run.CancellationNotice;
 import dev.pz.engine.run.RetryPlan;
 import dev.pz.engine.run.RunSession;
 import java.io.PrintWriter;
@@ -79,6 +80,9 @@ final class RunExecution {
         try (StopSignals signals = StopSignals.install(cancellation)) {
             result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh, renderer,
                     err, Clock.systemUTC(), cancellation, retry));
+        } catch (Cancellation.CancelledException e) {
+            err.println(CancellationNotice.beforeAnyNode());
+            return ExitCodes.FATAL;
         } finally {
             if (live != null) {
                 live.close();
@@ -90,6 +94,7 @@ final class RunExecution {
         long succeeded = result.results().stream().filter(r -> r.status().word().equals("success")).count();
         long failed = result.results().stream().filter(r -> r.status().word().equals("failed")).count();
         long skipped = result.results().size() - succeeded - failed;
+        CancellationNotice.of(cancellation, result.results()).ifPresent(err::println);
         PrintWriter human = output.human();
         human.println("run " + result.runId() + ": " + succeeded + " succeeded, " + failed + " failed, " + skipped
                 + " skipped (" + result.resultsFile() + ")");

@@ -26,7 +26,7 @@ final class StopSignals implements AutoCloseable {
         for (String name : SIGNALS) {
             try {
                 Signal signal = new Signal(name);
-                SignalHandler old = Signal.handle(signal, received -> signals.onSignal(cancellation));
+                SignalHandler old = Signal.handle(signal, received -> signals.onSignal(cancellation, received));
                 signals.installed.add(signal);
                 signals.previous.add(old);
             } catch (IllegalArgumentException unsupported) {
@@ -36,12 +36,12 @@ final class StopSignals implements AutoCloseable {
         return signals;
     }
 
-    private void onSignal(Cancellation cancellation) {
+    private void onSignal(Cancellation cancellation, Signal received) {
         if (signalled) {
             Runtime.getRuntime().halt(ExitCodes.FATAL);
         }
         signalled = true;
-        cancellation.cancel();
+        cancellation.cancel("SIG" + received.getName());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.pz.cli;
 
 import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.ConnectionCheck;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
@@ -18,6 +19,7 @@ import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
+import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,6 +32,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -45,14 +50,25 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * A universal-only test connector whose faults are driven by its options (registered for tests
  * through META-INF/services). Reads yield {@code batches} batches of {@code rows} rows of
- * {@code (id bigint, amount double, name varchar)}; {@code fail_after: N} throws after N batches,
- * {@code bad_schema: true} yields batches typed differently from {@link Source#schema},
- * {@code sleep_ms} sleeps before each batch, {@code leak: true} leaks a buffer. Writes count rows
- * and publish {@code <base_dir>/<path>/<entity>.txt} at commit; {@code fail_write} throws from
- * write(), {@code fail_commit} from commit(). Every session call is recorded under {@code probe}.
+ * {@code (id bigint, amount double, name varchar)}; {@code fail_after: N} throws after N batches
+ * ({@code transient: true} makes that a transient connector failure), {@code fail_times: N} fails
+ * the first N opens under a {@code probe} transiently, {@code bad_schema: true} yields batches typed
+ * differently from {@link Source#schema}, {@code sleep_ms} sleeps before each batch,
+ * {@code leak: true} leaks a buffer. {@code block: true} blocks the first batch until the reader is
+ * cancelled; {@code ignore_cancel: true} blocks it until the test calls {@link #release}. A blocked
+ * read counts down {@link #blocked} for its probe, and {@code announce: true} prints
+ * {@code faulty: blocked <entity>} on stderr, for a test driving a separate pz process.
+ *
+ * <p>Writes count rows and publish {@code <base_dir>/<path>/<entity>.txt} at commit;
+ * {@code fail_write} throws from write(), {@code fail_commit} from commit(), {@code block_write}
+ * blocks write() until the session is cancelled. Every read open and session call is recorded under
+ * {@code probe}.
  */
 final class FaultyConnector implements Connector {
     static final Map<String, List<String>> EVENTS = new ConcurrentHashMap<>();
+    private static final Map<String, CountDownLatch> BLOCKED = new ConcurrentHashMap<>();
+    private static final Map<String, CountDownLatch> RELEASED = new ConcurrentHashMap<>();
+    private static final Map<String, AtomicInteger> OPENS = new ConcurrentHashMap<>();
 
     static final Schema DECLARED = new Schema(List.of(
             Field.nullable("id", new ArrowType.Int(64, true)),
@@ -74,6 +90,20 @@ final class FaultyConnector implements Connector {
 
     static List<String> events(String probe) {
         return EVENTS.getOrDefault(probe, List.of());
+    }
+
+    /** Counted down when a read or write under {@code probe} starts blocking. */
+    static CountDownLatch blocked(String probe) {
+        return BLOCKED.computeIfAbsent(probe, key -> new CountDownLatch(1));
+    }
+
+    /** Lets an {@code ignore_cancel} read under {@code probe} go on. */
+    static void release(String probe) {
+        released(probe).countDown();
+    }
+
+    private static CountDownLatch released(String probe) {
+        return RELEASED.computeIfAbsent(probe, key -> new CountDownLatch(1));
     }
 
     private static void record(String probe, String event) {
@@ -106,13 +136,17 @@ final class FaultyConnector implements Connector {
     public OptionSchema readOptions() {
         return OptionSchema.builder().optional("batches", OptionType.INTEGER).optional("rows", OptionType.INTEGER)
                 .optional("fail_after", OptionType.INTEGER).optional("bad_schema", OptionType.BOOLEAN)
-                .optional("sleep_ms", OptionType.INTEGER).optional("leak", OptionType.BOOLEAN).build();
+                .optional("sleep_ms", OptionType.INTEGER).optional("leak", OptionType.BOOLEAN)
+                .optional("transient", OptionType.BOOLEAN).optional("fail_times", OptionType.INTEGER)
+                .optional("block", OptionType.BOOLEAN).optional("ignore_cancel", OptionType.BOOLEAN)
+                .optional("announce", OptionType.BOOLEAN).optional("probe", OptionType.STRING).build();
     }
 
     @Override
     public OptionSchema writeOptions() {
         return OptionSchema.builder().optional("path", OptionType.STRING).optional("probe", OptionType.STRING)
-                .optional("fail_write", OptionType.BOOLEAN).optional("fail_commit", OptionType.BOOLEAN).build();
+                .optional("fail_write", OptionType.BOOLEAN).optional("fail_commit", OptionType.BOOLEAN)
+                .optional("block_write", OptionType.BOOLEAN).build();
     }
 
     @Override
@@ -170,7 +204,14 @@ final class FaultyConnector implements Connector {
 
                 @Override
                 public ArrowReader open(BufferAllocator allocator, BatchOptions options) {
-                    return new FaultyReader(allocator, spec.options());
+                    String probe = (String) spec.options().get("probe");
+                    record(probe, "open");
+                    int failTimes = intOption(spec.options(), "fail_times", 0);
+                    if (probe != null && OPENS.computeIfAbsent(probe, key -> new AtomicInteger()).incrementAndGet()
+                            <= failTimes) {
+                        throw new PzConnectorException("faulty source is unavailable for now", true);
+                    }
+                    return new FaultyReader(allocator, spec.entity(), spec.options());
                 }
             });
         }
@@ -180,16 +221,21 @@ final class FaultyConnector implements Connector {
         }
     }
 
-    /** Yields the configured batches, or the configured fault. */
-    private static final class FaultyReader extends ArrowReader {
+    /** Yields the configured batches, or the configured fault; a cancel ends a sleep or a block. */
+    private static final class FaultyReader extends ArrowReader implements Cancellable {
+        private final String entity;
         private final Map<String, Object> options;
+        private final String probe;
         private final int batches;
         private final int rows;
+        private final CountDownLatch cancelled = new CountDownLatch(1);
         private int emitted;
 
-        FaultyReader(BufferAllocator allocator, Map<String, Object> options) {
+        FaultyReader(BufferAllocator allocator, String entity, Map<String, Object> options) {
             super(allocator);
+            this.entity = entity;
             this.options = options;
+            this.probe = (String) options.get("probe");
             this.batches = intOption(options, "batches", 3);
             this.rows = intOption(options, "rows", 10);
             if (flag(options, "leak")) {
@@ -198,18 +244,26 @@ final class FaultyConnector implements Connector {
         }
 
         @Override
+        public void cancel() {
+            record(probe, "cancel");
+            cancelled.countDown();
+        }
+
+        @Override
         public boolean loadNextBatch() throws IOException {
             int sleep = intOption(options, "sleep_ms", 0);
-            if (sleep > 0) {
-                try {
-                    Thread.sleep(sleep);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("interrupted", e);
-                }
+            if (sleep > 0 && await(cancelled, sleep)) {
+                throw new IOException("faulty source was cancelled while sleeping");
+            }
+            if (emitted == 0 && (flag(options, "block") || flag(options, "ignore_cancel"))) {
+                block();
             }
             if (options.containsKey("fail_after") && emitted >= intOption(options, "fail_after", 0)) {
-                throw new IllegalStateException("faulty source gave up after " + emitted + " batches");
+                String message = "faulty source gave up after " + emitted + " batches";
+                if (flag(options, "transient")) {
+                    throw new PzConnectorException(message, true);
+                }
+                throw new IllegalStateException(message);
             }
             if (emitted >= batches) {
                 return false;
@@ -232,6 +286,23 @@ final class FaultyConnector implements Connector {
             return true;
         }
 
+        /** Blocks until cancelled, or with {@code ignore_cancel} until released, then fails. */
+        private void block() throws IOException {
+            record(probe, "blocked");
+            if (flag(options, "announce")) {
+                System.err.println("faulty: blocked " + entity);
+                System.err.flush();
+            }
+            if (probe != null) {
+                blocked(probe).countDown();
+            }
+            boolean ignoring = flag(options, "ignore_cancel");
+            CountDownLatch until = ignoring ? released(probe) : cancelled;
+            awaitUninterruptibly(until);
+            record(probe, ignoring ? "released" : "stopped");
+            throw new IOException("faulty source stopped " + (ignoring ? "after its release" : "on cancel"));
+        }
+
         @Override
         public long bytesRead() {
             return 0;
@@ -239,6 +310,7 @@ final class FaultyConnector implements Connector {
 
         @Override
         protected void closeReadSource() {
+            record(probe, "close");
         }
 
         @Override
@@ -249,6 +321,36 @@ final class FaultyConnector implements Connector {
             return new Schema(List.of(Field.nullable("id", ArrowType.Utf8.INSTANCE),
                     Field.nullable("amount", new ArrowType.Int(64, true)),
                     Field.nullable("name", ArrowType.Utf8.INSTANCE)));
+        }
+    }
+
+    /** A write session that can be cancelled from another thread. */
+    private interface CancellableSession extends WriteSession, Cancellable {
+    }
+
+    /** True when {@code latch} opened within {@code millis}. */
+    private static boolean await(CountDownLatch latch, long millis) throws IOException {
+        try {
+            return latch.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    /** Waits like a call stuck in a socket: a thread interrupt does not end it. */
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -268,16 +370,30 @@ final class FaultyConnector implements Connector {
         public WriteSession beginWrite(OutputSpec spec, Schema schema) {
             String probe = spec.option("probe").orElse(null);
             record(probe, "begin");
-            return new WriteSession() {
+            return new CancellableSession() {
                 private final List<String> lines = new ArrayList<>();
+                private final CountDownLatch cancelled = new CountDownLatch(1);
                 private long rows;
                 private long batches;
+
+                @Override
+                public void cancel() {
+                    record(probe, "cancel");
+                    cancelled.countDown();
+                }
 
                 @Override
                 public void write(VectorSchemaRoot batch) {
                     record(probe, "write");
                     if (spec.option("fail_write").map(Boolean::parseBoolean).orElse(false)) {
                         throw new IllegalStateException("faulty sink refused a batch");
+                    }
+                    if (spec.option("block_write").map(Boolean::parseBoolean).orElse(false)) {
+                        if (probe != null) {
+                            blocked(probe).countDown();
+                        }
+                        awaitUninterruptibly(cancelled);
+                        throw new IllegalStateException("faulty sink write was cancelled");
                     }
                     rows += batch.getRowCount();
                     batches++;

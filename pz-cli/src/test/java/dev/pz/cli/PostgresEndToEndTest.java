@@ -10,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -41,19 +40,11 @@ class PostgresEndToEndTest {
     // ---- helpers -----------------------------------------------------------------------------------
 
     private Map<String, String> environment() {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("PG_HOST", server.host());
-        env.put("PG_PORT", String.valueOf(server.port()));
-        env.put("PG_DB", server.database());
-        env.put("PG_USER", server.user());
-        env.put("PG_PASSWORD", server.password());
-        return env;
+        return PostgresProjects.environment(server);
     }
 
     private static String pgConnection(String name, String extra, String entities) {
-        return name + ":\n  connector: postgres\n  host: ${PG_HOST}\n  port: ${PG_PORT}\n  database: ${PG_DB}\n"
-                + "  user: ${PG_USER}\n  password: ${PG_PASSWORD}\n" + extra
-                + (entities.isEmpty() ? "" : "  entities:\n" + entities);
+        return PostgresProjects.connection(name, extra, entities);
     }
 
     private TestProject project(String dir, String connections, String pipeline) {

@@ -73,6 +73,13 @@ final class RunArtifacts {
         return run.outLines().stream().map(line -> line.replaceAll(" \\d+ms$", "")).toList();
     }
 
+    /** The tables left in the run's staging database, by name. */
+    static List<String> stagingTables(Path runDirectory) {
+        Path staging = runDirectory.resolve("staging.duckdb");
+        return Duck.rows("attach '" + staging + "' as s (read_only); select table_name from information_schema.tables "
+                + "where table_catalog = 's' and table_schema = 'staging' order by table_name");
+    }
+
     static List<String> listFiles(Path directory) {
         if (!Files.isDirectory(directory)) {
             return List.of();

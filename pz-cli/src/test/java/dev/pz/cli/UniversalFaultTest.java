@@ -46,9 +46,7 @@ class UniversalFaultTest {
     }
 
     private List<String> stagingTables() {
-        Path staging = RunArtifacts.onlyRun(dir).resolve("staging.duckdb");
-        return Duck.rows("attach '" + staging + "' as s (read_only); select table_name from information_schema.tables "
-                + "where table_catalog = 's' and table_schema = 'staging' order by table_name");
+        return RunArtifacts.stagingTables(RunArtifacts.onlyRun(dir));
     }
 
     @Test

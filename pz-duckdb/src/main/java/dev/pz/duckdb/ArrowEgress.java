@@ -1,5 +1,6 @@
 package dev.pz.duckdb;
 
+import dev.pz.connectors.api.Cancellable;
 import java.io.IOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +27,9 @@ public final class ArrowEgress {
      * and closes it; closing it closes the result set and the statement. Each batch is owned by the
      * reader and valid until the next {@code loadNextBatch()} or {@code close()}; batches are
      * allocated from {@code allocator}, which must outlive the reader. A connection serves one open
-     * stream at a time: close the reader before the connection runs anything else.
+     * stream at a time: close the reader before the connection runs anything else. While the
+     * reader is open, {@link DuckConnection#cancel()} interrupts the query behind it, and so does
+     * the reader's own {@link Cancellable#cancel()}.
      *
      * @throws DuckSqlException when DuckDB refuses or fails the query
      */
@@ -40,17 +43,22 @@ public final class ArrowEgress {
         ResultSet rows = null;
         try {
             statement = connection.jdbc().createStatement();
+            connection.streamStarted(statement);
             rows = statement.executeQuery(sql);
             ArrowReader driverReader = (ArrowReader) rows.unwrap(DuckDBResultSet.class)
                     .arrowExportStream(allocator, batchRows);
             Statement ownedStatement = statement;
             ResultSet ownedRows = rows;
-            return new DelegatingArrowReader(allocator, driverReader,
-                    () -> AutoCloseables.close(driverReader, ownedRows, ownedStatement));
+            return new EgressReader(allocator, driverReader, connection, () -> {
+                connection.streamEnded(ownedStatement);
+                AutoCloseables.close(driverReader, ownedRows, ownedStatement);
+            });
         } catch (SQLException e) {
+            connection.streamEnded(statement);
             closeQuietly(rows, statement);
             throw new DuckSqlException(e);
         } catch (RuntimeException e) {
+            connection.streamEnded(statement);
             closeQuietly(rows, statement);
             throw e;
         }
@@ -67,6 +75,21 @@ public final class ArrowEgress {
             return reader.getVectorSchemaRoot().getSchema();
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the result schema: " + e.getMessage(), e);
+        }
+    }
+
+    /** The driver's reader with the statement attached; cancelling it interrupts the query behind it. */
+    private static final class EgressReader extends DelegatingArrowReader implements Cancellable {
+        private final DuckConnection connection;
+
+        EgressReader(BufferAllocator allocator, ArrowReader delegate, DuckConnection connection, AutoCloseable onClose) {
+            super(allocator, delegate, onClose);
+            this.connection = connection;
+        }
+
+        @Override
+        public void cancel() {
+            connection.cancel();
         }
     }
 

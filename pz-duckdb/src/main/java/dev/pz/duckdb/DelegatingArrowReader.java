@@ -16,7 +16,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * ingest lends a caller's reader to an exported C stream (whose release would otherwise close it),
  * egress attaches the statement and result set to the driver's reader.
  */
-final class DelegatingArrowReader extends ArrowReader {
+class DelegatingArrowReader extends ArrowReader {
 
     private final ArrowReader delegate;
     private final AutoCloseable onClose;

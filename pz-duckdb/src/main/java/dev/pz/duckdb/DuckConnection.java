@@ -1,5 +1,6 @@
 package dev.pz.duckdb;
 
+import dev.pz.connectors.api.Cancellable;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,7 +19,7 @@ import org.duckdb.DuckDBConnection;
  * because duckdb_jdbc closes a statement after any error. The caller closes the connection; closing
  * the session closes it too.
  */
-public final class DuckConnection implements AutoCloseable {
+public final class DuckConnection implements AutoCloseable, Cancellable {
 
     private final DuckDBConnection connection;
     private final Consumer<DuckConnection> onClose;
@@ -85,6 +86,7 @@ public final class DuckConnection implements AutoCloseable {
      * start of its execution can be lost; a caller that must stop a node cancels again until the
      * running call returns.
      */
+    @Override
     public void cancel() {
         Statement statement = running;
         if (statement == null) {
@@ -94,6 +96,20 @@ public final class DuckConnection implements AutoCloseable {
             statement.cancel();
         } catch (SQLException e) {
             // The statement finished or closed between the read and the cancel: nothing left to stop.
+        }
+    }
+
+    /**
+     * Marks {@code statement}, whose result is streamed after this call returns (Arrow egress), as
+     * the one {@link #cancel()} interrupts until {@link #streamEnded} is called for it.
+     */
+    void streamStarted(Statement statement) {
+        running = statement;
+    }
+
+    void streamEnded(Statement statement) {
+        if (running == statement) {
+            running = null;
         }
     }
 

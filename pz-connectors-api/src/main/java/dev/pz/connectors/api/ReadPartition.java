@@ -13,7 +13,8 @@ public interface ReadPartition {
      * Opens the slice as an Arrow reader allocating from {@code allocator}. Ownership: the caller
      * owns the returned reader and closes it; each batch it loads is owned by the reader and valid
      * until the next {@code loadNextBatch()} or {@code close()}. Every batch has the schema of
-     * {@link Source#schema}.
+     * {@link Source#schema}. A reader whose {@code loadNextBatch()} can block for long implements
+     * {@link Cancellable}, so that a cancelled run or a timed-out node can stop it mid-batch.
      */
     ArrowReader open(BufferAllocator allocator, BatchOptions options);
 }

@@ -1,20 +1,27 @@
 package dev.pz.engine.dispatch;
 
+import dev.pz.connectors.api.Cancellable;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzError;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.SinkWriteNode;
-import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.execute.AbandonedWork;
 import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.execute.Instances;
 import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.NodeRunner;
 import dev.pz.engine.execute.NodeStatus;
+import dev.pz.engine.execute.NodeUnresponsiveException;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Project;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +35,13 @@ import java.util.concurrent.TimeUnit;
  * Dispatches a run's effective nodes in dependency order, at most {@code engine.threads} at once
  * and at most {@code max_concurrency} per connection. Every effective node gets exactly one
  * terminal result: a node starts when all its parents succeeded; a failed node's descendants are
- * skipped; with fail-fast, no node starts after the first failure.
+ * skipped.
+ *
+ * <p>The dispatcher works in its own cancellation scope. The first failure under fail-fast, and a
+ * node that ignored its timeout's cancel (PZ0526), cancel that scope: nodes that have not started
+ * are skipped, running ones are interrupted and recorded as cancelled. Once the scope is cancelled,
+ * for whatever reason, running nodes get the stop grace to unwind; any still running after it are
+ * recorded as cancelled and left to the {@link AbandonedWork}, so the run ends in bounded time.
  */
 public final class RunOrchestrator {
     private final CompiledDag dag;
@@ -38,20 +51,33 @@ public final class RunOrchestrator {
     private final Cancellation cancellation;
     private final int threads;
     private final boolean failFast;
+    private final Duration stopGrace;
+    private final AbandonedWork abandoned;
 
     private final Object lock = new Object();
     private final Map<String, Integer> waiting = new HashMap<>();
     private final Map<String, NodeResult> results = new HashMap<>();
     private final List<NodeResult> completionOrder = new ArrayList<>();
     private final PriorityQueue<Node> ready = new PriorityQueue<>(
-            java.util.Comparator.comparingInt((Node node) -> node.kind().rank()).thenComparing(Node::name));
+            Comparator.comparingInt((Node node) -> node.kind().rank()).thenComparing(Node::name));
     private final Map<String, Integer> runningPerConnection = new HashMap<>();
+    private final Map<String, Running> runningNodes = new LinkedHashMap<>();
     private Set<String> effective;
     private int running;
     private boolean anyFailed;
+    private boolean stopping;
 
+    private record Running(Node node, long startedNanos, Thread thread) {
+    }
+
+    /**
+     * @param cancellation the dispatcher's scope: a child of the user's, and the parent of every
+     *     node attempt's
+     * @param stopGrace how long running nodes have to stop once the scope is cancelled
+     * @param abandoned where nodes that outlive the grace are left
+     */
     public RunOrchestrator(CompiledDag dag, Project project, NodeRunner runner, RunListener listener,
-            Cancellation cancellation, int threads, boolean failFast) {
+            Cancellation cancellation, int threads, boolean failFast, Duration stopGrace, AbandonedWork abandoned) {
         if (threads < 1) {
             throw new IllegalArgumentException("engine.threads must be at least 1");
         }
@@ -62,6 +88,8 @@ public final class RunOrchestrator {
         this.cancellation = cancellation;
         this.threads = threads;
         this.failFast = failFast;
+        this.stopGrace = stopGrace;
+        this.abandoned = abandoned;
     }
 
     /** The terminal results in completion order, and the run status. */
@@ -97,6 +125,12 @@ public final class RunOrchestrator {
             thread.setDaemon(true);
             return thread;
         });
+        Cancellable wake = () -> {
+            synchronized (lock) {
+                lock.notifyAll();
+            }
+        };
+        cancellation.track(wake);
         try {
             synchronized (lock) {
                 for (Node node : dag.nodes()) {
@@ -110,9 +144,7 @@ public final class RunOrchestrator {
                     }
                 }
                 dispatch(pool);
-                while (results.size() < effective.size() && (running > 0 || !ready.isEmpty())) {
-                    lock.wait();
-                }
+                awaitCompletion(pool);
                 for (Node node : dag.nodes()) {
                     if (effective.contains(node.id()) && !results.containsKey(node.id())) {
                         record(NodeResult.skipped(node));
@@ -121,10 +153,13 @@ public final class RunOrchestrator {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            cancellation.cancel();
+            cancellation.cancel("interrupted");
         } finally {
+            cancellation.untrack(wake);
             pool.shutdown();
-            awaitTermination(pool);
+            if (abandoned.isEmpty()) {
+                awaitTermination(pool);
+            }
         }
         long duration = (System.nanoTime() - started) / 1_000_000;
         RunStatus status = anyFailed ? RunStatus.COMPLETED_WITH_FAILURES
@@ -139,16 +174,53 @@ public final class RunOrchestrator {
         return new Outcome(ordered, status, duration);
     }
 
+    /**
+     * Waits until no node runs and none is ready. Once the run is cancelled, waits at most the stop
+     * grace for running nodes, then records the rest as cancelled and abandons them. Caller holds
+     * the lock.
+     */
+    private void awaitCompletion(ExecutorService pool) throws InterruptedException {
+        long stopDeadline = 0;
+        while (results.size() < effective.size() && (running > 0 || !ready.isEmpty())) {
+            if (!cancellation.isCancelled()) {
+                lock.wait();
+                continue;
+            }
+            dispatch(pool);
+            if (stopDeadline == 0) {
+                stopDeadline = System.nanoTime() + stopGrace.toNanos();
+            }
+            long remaining = stopDeadline - System.nanoTime();
+            if (running == 0) {
+                continue;
+            }
+            if (remaining <= 0) {
+                abandonRunning();
+                return;
+            }
+            TimeUnit.NANOSECONDS.timedWait(lock, remaining);
+        }
+    }
+
+    /** Records every running node as cancelled and leaves its thread behind. Caller holds the lock. */
+    private void abandonRunning() {
+        for (Running node : List.copyOf(runningNodes.values())) {
+            record(NodeResult.cancelled(node.node(), elapsedMs(node.startedNanos())));
+            abandoned.add(node.thread());
+        }
+        runningNodes.clear();
+    }
+
     /** Starts every ready node that fits the global and per-connection limits. Caller holds the lock. */
     private void dispatch(ExecutorService pool) {
         List<Node> deferred = new ArrayList<>();
-        while (running < threads && !ready.isEmpty()) {
+        while (!ready.isEmpty() && (running < threads || stopping || cancellation.isCancelled())) {
             Node node = ready.poll();
-            if (cancellation.isCancelled() || (failFast && anyFailed)) {
+            if (stopping || cancellation.isCancelled()) {
                 record(NodeResult.skipped(node));
                 continue;
             }
-            String connection = connectionOf(node);
+            String connection = Instances.connectionOf(node).orElse(null);
             Integer cap = capOf(connection);
             if (cap != null && runningPerConnection.getOrDefault(connection, 0) >= cap) {
                 deferred.add(node);
@@ -164,19 +236,34 @@ public final class RunOrchestrator {
     }
 
     private void execute(Node node, String connection, ExecutorService pool) {
+        long started = System.nanoTime();
+        synchronized (lock) {
+            runningNodes.put(node.id(), new Running(node, started, Thread.currentThread()));
+        }
         NodeResult result;
+        String cancelRest = null;
         try {
             result = runner.run(node);
+            if (failFast && result.status() == NodeStatus.FAILED) {
+                cancelRest = "--fail-fast: " + node.name() + " failed";
+            }
         } catch (Cancellation.CancelledException e) {
-            result = NodeResult.skipped(node);
+            result = NodeResult.cancelled(node, elapsedMs(started));
+        } catch (NodeUnresponsiveException e) {
+            result = NodeResult.failed(node, e.error(), 0, elapsedMs(started));
+            cancelRest = node.name() + " is unresponsive";
         } catch (RuntimeException e) {
-            result = NodeResult.failed(node, dev.pz.connectors.api.error.PzError.of(
-                    dev.pz.connectors.api.error.PzCode.NODE_FAILED, node.name() + ": " + e.getMessage()), 0, 0);
+            result = NodeResult.failed(node, PzError.of(PzCode.NODE_FAILED, node.name() + ": " + e.getMessage()), 0,
+                    elapsedMs(started));
         }
         synchronized (lock) {
+            runningNodes.remove(node.id());
             running--;
             if (connection != null) {
                 runningPerConnection.merge(connection, -1, Integer::sum);
+            }
+            if (cancelRest != null) {
+                stopping = true;
             }
             record(result);
             if (result.status() == NodeStatus.SUCCESS) {
@@ -198,6 +285,10 @@ public final class RunOrchestrator {
             }
             lock.notifyAll();
         }
+        if (cancelRest != null) {
+            // Outside the lock: cancelling reaches connectors, which may take a moment to answer.
+            cancellation.cancel(cancelRest);
+        }
     }
 
     /** Records a terminal result once. Caller holds the lock. */
@@ -212,16 +303,6 @@ public final class RunOrchestrator {
         listener.nodeCompleted(result);
     }
 
-    private static String connectionOf(Node node) {
-        if (node instanceof SourceLoadNode source) {
-            return source.connection();
-        }
-        if (node instanceof SinkWriteNode sink) {
-            return sink.connection();
-        }
-        return null;
-    }
-
     private Integer capOf(String connection) {
         if (connection == null) {
             return null;
@@ -232,6 +313,10 @@ public final class RunOrchestrator {
 
     private static int count(List<NodeResult> results, NodeStatus status) {
         return (int) results.stream().filter(result -> result.status() == status).count();
+    }
+
+    private static long elapsedMs(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1_000_000;
     }
 
     private static void awaitTermination(ExecutorService pool) {

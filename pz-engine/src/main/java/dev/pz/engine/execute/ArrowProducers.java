@@ -11,9 +11,15 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * record batch that holds its own references to the buffers, so the reader may move on while the
  * channel still holds it. The last producer to finish closes the channel's input; the first
  * failure is kept and handed to the consumer.
+ *
+ * <p>The producers run in a cancellation scope of their own under the node's: cancelling the node,
+ * or {@link #stop()} after the consumer failed, cancels every open reader that is
+ * {@link dev.pz.connectors.api.Cancellable}. DuckDB cannot interrupt a reader in the middle of a
+ * batch, so a slow source is stopped through the source itself.
  */
 final class ArrowProducers {
     private final BatchChannel channel;
+    private final Cancellation scope;
     private final org.apache.arrow.vector.types.pojo.Schema expected;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final AtomicInteger remaining;
@@ -24,9 +30,10 @@ final class ArrowProducers {
         ArrowReader open();
     }
 
-    private ArrowProducers(BatchChannel channel, List<ReaderSource> sources, String name,
+    private ArrowProducers(BatchChannel channel, Cancellation scope, List<ReaderSource> sources, String name,
             org.apache.arrow.vector.types.pojo.Schema expected) {
         this.channel = channel;
+        this.scope = scope;
         this.expected = expected;
         this.remaining = new AtomicInteger(sources.size());
         this.threads = sources.stream().map(source -> {
@@ -36,17 +43,17 @@ final class ArrowProducers {
         }).toList();
     }
 
-    static ArrowProducers start(BatchChannel channel, List<ReaderSource> sources, String name) {
-        return start(channel, sources, name, null);
+    static ArrowProducers start(BatchChannel channel, Cancellation node, List<ReaderSource> sources, String name) {
+        return start(channel, node, sources, name, null);
     }
 
     /**
      * As above; when {@code expected} is given, a batch with more columns than it (a connector that
      * ignored a column hint) is narrowed to the expected columns, by name, without copying.
      */
-    static ArrowProducers start(BatchChannel channel, List<ReaderSource> sources, String name,
+    static ArrowProducers start(BatchChannel channel, Cancellation node, List<ReaderSource> sources, String name,
             org.apache.arrow.vector.types.pojo.Schema expected) {
-        ArrowProducers producers = new ArrowProducers(channel, sources, name, expected);
+        ArrowProducers producers = new ArrowProducers(channel, node.child(), sources, name, expected);
         if (sources.isEmpty()) {
             channel.finish();
         }
@@ -55,26 +62,36 @@ final class ArrowProducers {
     }
 
     private void produce(ReaderSource source) {
-        try (ArrowReader reader = source.open()) {
-            while (failure.get() == null && reader.loadNextBatch()) {
-                channel.put(new VectorUnloader(narrow(reader.getVectorSchemaRoot())).getRecordBatch());
+        try {
+            scope.throwIfCancelled();
+            try (ArrowReader reader = source.open();
+                    Cancellation.Registration stoppable = scope.trackWhileOpen(reader)) {
+                while (failure.get() == null && !scope.isCancelled() && reader.loadNextBatch()) {
+                    channel.put(new VectorUnloader(narrow(reader.getVectorSchemaRoot())).getRecordBatch());
+                }
+                scope.throwIfCancelled();
             }
-        } catch (Cancellation.CancelledException e) {
-            failure.compareAndSet(null, e);
-        } catch (RuntimeException e) {
-            if (failure.compareAndSet(null, e)) {
-                channel.fail(e);
+        } catch (RuntimeException | java.io.IOException e) {
+            if (scope.isCancelled()) {
+                // A cancelled reader fails however it likes; the consumer is told by the scope, not by this.
+                failure.compareAndSet(null, new Cancellation.CancelledException());
+                return;
             }
-            return;
-        } catch (java.io.IOException e) {
-            RuntimeException wrapped = new java.io.UncheckedIOException(e);
-            if (failure.compareAndSet(null, wrapped)) {
-                channel.fail(wrapped);
-            }
+            fail(e);
             return;
         }
         if (remaining.decrementAndGet() == 0 && failure.get() == null) {
             channel.finish();
+        }
+    }
+
+    private void fail(Exception e) {
+        RuntimeException cause = e instanceof RuntimeException runtime ? runtime : new java.io.UncheckedIOException(
+                (java.io.IOException) e);
+        if (cause instanceof Cancellation.CancelledException) {
+            failure.compareAndSet(null, cause);
+        } else if (failure.compareAndSet(null, cause)) {
+            channel.fail(cause);
         }
     }
 
@@ -133,6 +150,11 @@ final class ArrowProducers {
     /** The first producer failure, if any. */
     RuntimeException failure() {
         return failure.get();
+    }
+
+    /** Stops every producer: their open readers are cancelled and their next put fails. */
+    void stop() {
+        scope.cancel("the consumer stopped");
     }
 
     /** Waits for every producer thread. */

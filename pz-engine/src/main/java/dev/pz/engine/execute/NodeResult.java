@@ -27,6 +27,12 @@ public record NodeResult(String id, NodeKind kind, String name, NodeStatus statu
         return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SKIPPED, 0, 0, null, null, null, null);
     }
 
+    /** A node that was running when the run was cancelled; it ran for {@code durationMs}. */
+    public static NodeResult cancelled(Node node, long durationMs) {
+        return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.CANCELLED, 0, durationMs, null, null,
+                null, null);
+    }
+
     public NodeResult withDuration(long totalMs) {
         return new NodeResult(id, kind, name, status, rows, totalMs, error, timings, provenance, watermark);
     }

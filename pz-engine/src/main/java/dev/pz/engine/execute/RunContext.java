@@ -26,6 +26,12 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
         storedWatermarks = Map.copyOf(storedWatermarks);
     }
 
+    /** The same context under another cancellation scope: one node attempt's. */
+    public RunContext withCancellation(Cancellation scope) {
+        return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, clock, scope,
+                storedWatermarks, allocator, reuse, fusedCopies, events);
+    }
+
     /** A context with an empty hand-off of fused copies (sink id → rows a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
             ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,

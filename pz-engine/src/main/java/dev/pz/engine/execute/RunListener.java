@@ -21,6 +21,15 @@ public interface RunListener {
     default void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
     }
 
+    /**
+     * A connection's circuit breaker changed state. {@code instance} is {@code conn:<connection>};
+     * states are {@code closed}, {@code open} and {@code half_open}; {@code coolDownMs} is the wait
+     * on a transition into {@code open}, 0 otherwise.
+     */
+    default void breakerStateChanged(String instance, String oldState, String newState, String trigger,
+            long coolDownMs) {
+    }
+
     default void nodeCompleted(NodeResult result) {
     }
 

@@ -43,6 +43,12 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void breakerStateChanged(String instance, String oldState, String newState, String trigger,
+            long coolDownMs) {
+        each(listener -> listener.breakerStateChanged(instance, oldState, newState, trigger, coolDownMs));
+    }
+
+    @Override
     public void nodeCompleted(NodeResult result) {
         each(listener -> listener.nodeCompleted(result));
     }

@@ -38,6 +38,11 @@ final class SinkWriteExecutor {
         } else {
             rows = NativeCopyRunner.copy(node.name(), copy, context, connection, relation);
         }
+        if (context.cancellation().isCancelled()) {
+            // The copy is complete, but a cancelled run leaves the destination as it was.
+            NativeCopyRunner.deleteTemporaries(copy);
+            throw new Cancellation.CancelledException();
+        }
         NativeCopyRunner.publish(node.name(), copy);
         return NodeOutcome.rows(rows);
     }

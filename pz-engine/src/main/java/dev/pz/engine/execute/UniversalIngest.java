@@ -47,7 +47,7 @@ final class UniversalIngest {
             Schema schema = projected.schema();
             List<ReadPartition> partitions = source.planRead(spec, projected.hints());
             BatchOptions options = batchOptions(context, partitions.size());
-            ArrowProducers producers = ArrowProducers.start(channel, partitions.stream()
+            ArrowProducers producers = ArrowProducers.start(channel, context.cancellation(), partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
                     "pz-read-" + node.name(), schema);
             try (ChannelReader reader = new ChannelReader(allocator, channel, schema,
@@ -58,6 +58,7 @@ final class UniversalIngest {
             } catch (RuntimeException e) {
                 // Whatever failed, every producer is stopped and joined before the allocator closes.
                 channel.close();
+                producers.stop();
                 producers.join();
                 RuntimeException cause = producers.failure();
                 throw cause != null && !(cause instanceof Cancellation.CancelledException) ? cause : e;

@@ -1,5 +1,6 @@
 package dev.pz.engine.execute;
 
+import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
@@ -23,7 +24,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The universal tier of a sink write: DuckDB exports the staged relation as Arrow batches on a
  * producer thread into a bounded channel; this thread hands each batch to the connector's write
  * session, then commits. Any failure before the commit aborts the session, leaving the destination
- * as it was; a failed commit is never followed by an abort (its outcome is unknown).
+ * as it was; a failed commit is never followed by an abort (its outcome is unknown). A cancelled
+ * node stops the egress query and, when the session is {@link Cancellable}, a call blocked in it.
  */
 final class UniversalWrite {
     static final int EGRESS_BATCH_ROWS = 122_880;
@@ -47,16 +49,20 @@ final class UniversalWrite {
         try (sink; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
             Schema schema = ArrowEgress.schema(connection, sql, allocator);
+            Cancellation scope = context.cancellation();
             WriteSession session = sink.beginWrite(spec, schema);
-            try (session) {
-                ArrowProducers producers = ArrowProducers.start(channel,
+            try (session; Cancellation.Registration stoppable = scope.trackWhileOpen(session)) {
+                ArrowProducers producers = ArrowProducers.start(channel, scope,
                         List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),
                         "pz-egress-" + node.name());
                 try {
                     drain(channel, schema, allocator, session, new Progress(node, context.events()));
                     producers.join();
+                    // A run cancelled after the last batch still leaves the destination as it was.
+                    scope.throwIfCancelled();
                 } catch (RuntimeException e) {
                     channel.close();
+                    producers.stop();
                     producers.join();
                     session.abort();
                     RuntimeException cause = producers.failure();

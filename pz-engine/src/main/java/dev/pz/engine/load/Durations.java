@@ -64,6 +64,11 @@ public final class Durations {
         return millis + "ms";
     }
 
+    /** Milliseconds as seconds with up to three decimals: {@code 120s}, {@code 1.5s}, {@code 0.25s}. */
+    public static String seconds(long millis) {
+        return java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString() + "s";
+    }
+
     /** The duration if {@code value} is a duration string greater than zero. */
     static Optional<Duration> parsePositive(Object value) {
         if (!(value instanceof String text)) {

@@ -48,7 +48,8 @@ final class EngineParser {
             YamlNode value = entry.value();
             Object plain = value.toPlain();
             int line = entry.line();
-            if (value.isEmpty() && !entry.key().equals("duckdb") && !entry.key().equals("breaker")) {
+            // An empty breaker or node_timeout is a control left half-written, not a default: refused below.
+            if (value.isEmpty() && !List.of("duckdb", "breaker", "node_timeout").contains(entry.key())) {
                 continue;
             }
             switch (entry.key()) {
@@ -131,6 +132,9 @@ final class EngineParser {
 
     private EngineConfig.BreakerConfig parseBreaker(YamlNode node) {
         if (node.isEmpty()) {
+            error("engine.breaker.failure_threshold is missing.", node.line(),
+                    "a breaker needs both failure_threshold and cool_down, e.g. breaker: {failure_threshold: 5, "
+                            + "cool_down: 2m}; delete breaker: for none");
             return null;
         }
         if (!(node instanceof YamlNode.Mapping breaker)) {

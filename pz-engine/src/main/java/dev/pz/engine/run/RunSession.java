@@ -33,10 +33,9 @@ import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.Planner;
 import dev.pz.engine.validate.SqlDryCompiler;
 import java.io.PrintWriter;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,6 +70,10 @@ public final class RunSession {
     private RunSession() {
     }
 
+    /**
+     * Runs the request. Throws {@link Cancellation.CancelledException} when the run was cancelled
+     * before any run directory was made (nothing started, nothing written).
+     */
     public static Result execute(Request request) {
         Project project = request.project();
         SqlDryCompiler.run(request.dag());
@@ -80,6 +83,7 @@ public final class RunSession {
                         && (request.retry() == null || !request.retry().reuse().containsKey(id)));
         PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
 
+        request.cancellation().throwIfCancelled();
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
         try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
@@ -91,17 +95,21 @@ public final class RunSession {
                     request.clock(), request.warnings());
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
             RunOrchestrator.Outcome outcome;
-            try (BufferAllocator allocator = new RootAllocator();
-                    DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
+            try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory))) {
+                DuckSession session = resources.session();
                 StagedReuse reuse = attachPrior(session, request.retry(), notes);
                 RunListener listener = RunListener.all(results, request.listener());
+                // Fail-fast and an unresponsive node cancel the dispatcher's scope, never the user's.
+                Cancellation dispatch = request.cancellation().child();
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
-                        new SetupLedger(), directory.path(), request.clock(), request.cancellation(),
-                        readFrom, allocator, reuse, listener);
-                NodeRunner runner = new NodeRunner(context, listener);
-                outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),
-                        project.engine().threads(), request.failFast()).run(runId, request.effective(),
-                        request.retry() == null ? List.of() : request.retry().carriedForward());
+                        new SetupLedger(), directory.path(), request.clock(), dispatch, readFrom,
+                        resources.allocator(), reuse, listener);
+                Duration stopGrace = NodeRunner.stopGrace();
+                NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
+                outcome = new RunOrchestrator(request.dag(), project, runner, listener, dispatch,
+                        project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
+                        .run(runId, request.effective(),
+                                request.retry() == null ? List.of() : request.retry().carriedForward());
             } catch (RuntimeException e) {
                 results.writeTerminal(RunStatus.FATAL);
                 throw e;

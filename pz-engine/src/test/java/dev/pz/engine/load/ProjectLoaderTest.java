@@ -220,8 +220,16 @@ class ProjectLoaderTest {
                 .isEqualTo(new EngineConfig.BreakerConfig(5, Duration.ofMinutes(2)));
     }
 
+    @Test
+    void anEmptyBreakerOrNodeTimeoutIsRefusedNotIgnored() {
+        f05WithProject("engine:\n  breaker:\n").error(PzCode.INVALID_ENGINE_CONFIG, "engine.breaker.failure_threshold",
+                "is missing");
+        f05WithProject("engine:\n  node_timeout:\n").error(PzCode.INVALID_ENGINE_CONFIG, "engine.node_timeout",
+                "got nothing");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"soon", "0s", "30", "[1m]"})
+    @ValueSource(strings = {"soon", "0s", "30", "[1m]", "-5s", "1.5s", "5m2s", "2 minutes"})
     void a050NodeTimeout(String value) {
         f05WithProject("engine:\n  node_timeout: " + value + "\n").error(PzCode.INVALID_ENGINE_CONFIG, "engine.node_timeout");
     }

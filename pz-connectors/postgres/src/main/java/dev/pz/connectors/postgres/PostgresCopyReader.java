@@ -1,6 +1,7 @@
 package dev.pz.connectors.postgres;
 
 import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -28,9 +29,12 @@ import org.postgresql.copy.CopyOut;
  * Streams one select as {@code COPY (…) TO STDOUT (FORMAT binary)} and decodes the rows straight
  * into Arrow vectors. The reader owns its connection and its root: each batch is valid until the
  * next {@link #loadNextBatch()} or {@link #close()}; closing mid-stream drops the connection, which
- * ends the server's COPY.
+ * ends the server's COPY. {@link #cancel()} stops a COPY whose query is still running (a slow
+ * select, a lock wait) from another thread; a cancel that reaches the server in the instant before
+ * it reads the COPY is lost (the protocol ignores a cancel on an idle session), and the engine's
+ * grace period then applies.
  */
-final class PostgresCopyReader extends ArrowReader {
+final class PostgresCopyReader extends ArrowReader implements Cancellable {
 
     private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0};
     private static final long[] POWERS_OF_TEN = new long[19];
@@ -50,7 +54,9 @@ final class PostgresCopyReader extends ArrowReader {
     private final PostgresReadType[] types;
     private final BatchOptions options;
     private final Connection connection;
-    private final CopyOut copy;
+    private final String select;
+    /** Started by the first {@link #loadNextBatch()}: a query may run long before its first row, and cancel must reach it. */
+    private CopyOut copy;
 
     private byte[] buffer = new byte[0];
     private int position;
@@ -62,7 +68,7 @@ final class PostgresCopyReader extends ArrowReader {
     private int lastBatchRows;
 
     private PostgresCopyReader(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
-            Schema schema, List<PostgresReadType> types, BatchOptions options, Connection connection, CopyOut copy) {
+            Schema schema, List<PostgresReadType> types, BatchOptions options, Connection connection, String select) {
         super(allocator);
         this.dataset = dataset;
         this.settings = settings;
@@ -70,10 +76,10 @@ final class PostgresCopyReader extends ArrowReader {
         this.types = types.toArray(new PostgresReadType[0]);
         this.options = options;
         this.connection = connection;
-        this.copy = copy;
+        this.select = select;
     }
 
-    /** Connects and starts the COPY; the caller owns the returned reader. */
+    /** Connects; the COPY starts with the first batch. The caller owns the returned reader. */
     static PostgresCopyReader open(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
             Schema schema, List<PostgresReadType> types, String select, BatchOptions options) {
         Connection connection;
@@ -82,12 +88,18 @@ final class PostgresCopyReader extends ArrowReader {
         } catch (SQLException e) {
             throw PostgresErrors.wrap("dataset '" + dataset + "': postgres read failed", e, settings);
         }
+        return new PostgresCopyReader(allocator, dataset, settings, schema, types, options, connection, select);
+    }
+
+    /**
+     * Sends the COPY. The server may hold back its answer until the query yields rows, so this can
+     * block as long as the query runs; {@link #cancel()} ends it.
+     */
+    private void startCopy() {
         try {
-            CopyOut copy = connection.unwrap(PGConnection.class).getCopyAPI()
+            copy = connection.unwrap(PGConnection.class).getCopyAPI()
                     .copyOut("copy (" + select + ") to stdout (format binary)");
-            return new PostgresCopyReader(allocator, dataset, settings, schema, types, options, connection, copy);
         } catch (SQLException | RuntimeException e) {
-            closeQuietly(connection);
             throw PostgresErrors.wrap("dataset '" + dataset + "': postgres read failed", e, settings);
         }
     }
@@ -101,6 +113,9 @@ final class PostgresCopyReader extends ArrowReader {
     public boolean loadNextBatch() throws IOException {
         if (finished) {
             return false;
+        }
+        if (copy == null) {
+            startCopy();
         }
         VectorSchemaRoot root = getVectorSchemaRoot();
         List<FieldVector> vectors = root.getFieldVectors();
@@ -157,6 +172,12 @@ final class PostgresCopyReader extends ArrowReader {
     @Override
     public long bytesRead() {
         return bytesRead;
+    }
+
+    /** Asks the server to cancel the COPY; the blocked read then fails with SQLSTATE 57014. */
+    @Override
+    public void cancel() {
+        PostgresErrors.cancelQuietly(connection);
     }
 
     @Override

@@ -72,6 +72,19 @@ final class PostgresErrors {
         return settings == null ? text : settings.scrub(text);
     }
 
+    /**
+     * Asks the server to cancel whatever {@code connection} is running (over a separate socket, so
+     * safe from another thread while a call blocks on it). A failed request changes nothing: the
+     * work then ends on its own, or the engine abandons it after its grace period.
+     */
+    static void cancelQuietly(java.sql.Connection connection) {
+        try {
+            connection.unwrap(org.postgresql.PGConnection.class).cancelQuery();
+        } catch (SQLException | RuntimeException ignored) {
+            // The connection is closed or the server is unreachable: nothing left to cancel.
+        }
+    }
+
     /** A connector failure saying what failed ({@code context}) and why, carrying the transient flag. */
     static PzConnectorException wrap(String context, Throwable failure, PostgresConnectionSettings settings) {
         if (failure instanceof PzConnectorException pz) {

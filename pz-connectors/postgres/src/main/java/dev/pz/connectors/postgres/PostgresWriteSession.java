@@ -1,5 +1,6 @@
 package dev.pz.connectors.postgres;
 
+import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
@@ -33,7 +34,7 @@ import org.postgresql.copy.CopyIn;
  * other sessions see the old rows until the commit. Abort, or close without commit, rolls
  * everything back, including a table the session created.
  */
-final class PostgresWriteSession implements WriteSession {
+final class PostgresWriteSession implements WriteSession, Cancellable {
 
     private enum State {
         OPEN("open"), COMMITTING("committed"), COMMITTED("committed"), ABORTED("aborted");
@@ -180,6 +181,15 @@ final class PostgresWriteSession implements WriteSession {
         } finally {
             discard(connection);
         }
+    }
+
+    /**
+     * Asks the server to cancel the statement this session is running (the COPY, or the commit's
+     * move into the target); the blocked call then fails and the transaction rolls back.
+     */
+    @Override
+    public void cancel() {
+        PostgresErrors.cancelQuietly(connection);
     }
 
     /** Aborts a session that saw neither commit nor abort; otherwise only releases the connection. */

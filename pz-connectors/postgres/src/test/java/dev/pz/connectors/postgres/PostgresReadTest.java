@@ -189,9 +189,47 @@ class PostgresReadTest {
                 .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.isTransient()).isFalse())
                 .hasMessage("dataset '" + table + "': schema query failed: relation \"public." + table
                         + "\" does not exist");
-        assertThatThrownBy(() -> partitions.get(0).open(allocator, BatchOptions.defaults()))
-                .hasMessage("dataset '" + table + "': postgres read failed: relation \"public." + table
-                        + "\" does not exist");
+        try (var reader = partitions.get(0).open(allocator, BatchOptions.defaults())) {
+            assertThatThrownBy(reader::loadNextBatch)
+                    .hasMessage("dataset '" + table + "': postgres read failed: relation \"public." + table
+                            + "\" does not exist");
+        }
+    }
+
+    @Test
+    void cancellingAReaderStopsItsQueryOnTheServer() throws Exception {
+        String marker = uniqueTable("sleeper");
+        DatasetSpec sleeper = dataset("sleeper", options("query", "select 1 as id from pg_sleep(600) where '" + marker
+                + "' <> ''"));
+        ReadPartition partition = source.planRead(sleeper, ReadHints.none()).get(0);
+        try (var reader = partition.open(allocator, BatchOptions.defaults())) {
+            var loading = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return reader.loadNextBatch();
+                } catch (IOException | RuntimeException e) {
+                    return e;
+                }
+            });
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+            while (sleeping(marker) == 0) {
+                assertThat(System.nanoTime()).as("the COPY started on the server").isLessThan(deadline);
+                Thread.sleep(20);
+            }
+            ((dev.pz.connectors.api.Cancellable) reader).cancel();
+            assertThat(loading.get()).isInstanceOfSatisfying(PzConnectorException.class,
+                    e -> assertThat(e).hasMessageContaining("canceling statement due to user request"));
+            assertThat(sleeping(marker)).isZero();
+        }
+    }
+
+    /** Backends running a query that carries {@code marker}, this one aside. */
+    private static long sleeping(String marker) throws Exception {
+        try (var connection = PostgresTestServer.jdbc(); var statement = connection.createStatement();
+                var result = statement.executeQuery("select count(*) from pg_stat_activity where state = 'active' "
+                        + "and pid <> pg_backend_pid() and query like '%" + marker + "%'")) {
+            result.next();
+            return result.getLong(1);
+        }
     }
 
     @Test
