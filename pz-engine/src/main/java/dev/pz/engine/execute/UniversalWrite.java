@@ -1,6 +1,7 @@
 package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.WriteResult;
@@ -47,7 +48,10 @@ final class UniversalWrite {
         try (sink; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
             Schema schema = ArrowEgress.schema(connection, sql, allocator);
-            WriteSession session = sink.beginWrite(spec, schema);
+            OutputSpec measured = connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)
+                    ? spec.withMaxTextLengths(TextLengthStats.measure(connection, relation, schema))
+                    : spec;
+            WriteSession session = sink.beginWrite(measured, schema);
             try (session) {
                 ArrowProducers producers = ArrowProducers.start(channel,
                         List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),
