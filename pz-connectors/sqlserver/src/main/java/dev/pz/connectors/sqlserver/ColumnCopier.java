@@ -139,7 +139,7 @@ abstract class ColumnCopier {
                     if (value == null) {
                         ((TimeStampMicroTZVector) vector).setNull(row);
                     } else {
-                        ((TimeStampMicroTZVector) vector).setSafe(row, epochMicros(value));
+                        ((TimeStampMicroTZVector) vector).setSafe(row, TemporalText.epochMicros(value));
                     }
                     return 8;
                 }
@@ -152,7 +152,7 @@ abstract class ColumnCopier {
                         ((TimeStampMicroTZVector) vector).setNull(row);
                     } else {
                         ((TimeStampMicroTZVector) vector).setSafe(row,
-                                epochMicros(value.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime()));
+                                TemporalText.epochMicros(value.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime()));
                     }
                     return 8;
                 }
@@ -180,11 +180,6 @@ abstract class ColumnCopier {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         vector.setSafe(row, bytes);
         return 4 + bytes.length;
-    }
-
-    /** Microseconds since 1970-01-01T00:00 of a UTC wall clock, truncating sub-microsecond digits. */
-    static long epochMicros(LocalDateTime value) {
-        return Math.addExact(Math.multiplyExact(value.toEpochSecond(ZoneOffset.UTC), 1_000_000L), value.getNano() / 1_000);
     }
 
     /** The value at scale 9 exactly; more fractional digits or more than 29 integer digits are refused. */

@@ -5,7 +5,6 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,9 +46,8 @@ final class RangeBoundaries {
     static List<String> doubles(double min, double max, int n) {
         List<String> literals = new ArrayList<>();
         literals.add(SqlServerLiterals.floatValue(min));
-        double step = max / n - min / n;
         for (int i = 1; i < n; i++) {
-            literals.add(SqlServerLiterals.floatValue(min + step * i));
+            literals.add(SqlServerLiterals.floatValue(min / n * (n - i) + max / n * i));
         }
         literals.add(SqlServerLiterals.floatValue(max));
         return literals;
@@ -71,13 +69,9 @@ final class RangeBoundaries {
     }
 
     private static List<LocalDateTime> microSteps(LocalDateTime min, LocalDateTime max, int n) {
-        return integerSteps(epochMicros(min), epochMicros(max), n).stream()
+        return integerSteps(BigInteger.valueOf(TemporalText.epochMicros(min)),
+                BigInteger.valueOf(TemporalText.epochMicros(max)), n).stream()
                 .map(micros -> EPOCH.plus(micros.longValueExact(), ChronoUnit.MICROS)).toList();
-    }
-
-    private static BigInteger epochMicros(LocalDateTime value) {
-        return BigInteger.valueOf(value.toEpochSecond(ZoneOffset.UTC)).multiply(BigInteger.valueOf(1_000_000))
-                .add(BigInteger.valueOf(value.getNano() / 1_000));
     }
 
     private static List<BigInteger> integerSteps(BigInteger min, BigInteger max, int n) {

@@ -49,9 +49,9 @@ final class TemporalText {
         return new String(text);
     }
 
-    /** Microseconds since the epoch of a UTC wall clock; the inverse of {@link #timestamp}. */
+    /** Microseconds since the epoch of a UTC wall clock, sub-microsecond digits dropped; inverse of {@link #timestamp}. */
     static long epochMicros(LocalDateTime value) {
-        return value.toEpochSecond(ZoneOffset.UTC) * 1_000_000 + value.getNano() / 1_000;
+        return Math.addExact(Math.multiplyExact(value.toEpochSecond(ZoneOffset.UTC), 1_000_000L), value.getNano() / 1_000);
     }
 
     /** Writes {@code yyyy-MM-dd} into text[0..9]; false when the year is outside 1–9999. */

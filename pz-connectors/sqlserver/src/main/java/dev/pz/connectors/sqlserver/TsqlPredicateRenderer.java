@@ -186,8 +186,9 @@ final class TsqlPredicateRenderer {
             return integer.abs().compareTo(MAX_DECIMAL) < 0 ? Optional.of(integer.toString()) : Optional.empty();
         }
         if (value instanceof BigDecimal decimal) {
-            return decimal.precision() <= 38 && decimal.scale() >= 0 && decimal.scale() <= 38
-                    ? Optional.of(SqlServerLiterals.decimal(decimal))
+            boolean fits = decimal.precision() - decimal.scale() <= 38 && decimal.scale() <= 38
+                    && decimal.precision() <= 38;
+            return fits ? Optional.of(SqlServerLiterals.decimal(decimal))
                     : Optional.empty();
         }
         if ((value instanceof Double || value instanceof Float) && Double.isFinite(((Number) value).doubleValue())) {
