@@ -168,6 +168,10 @@ final class SqlServerConnectionSettings {
                 problems.add(prefix + "'connection_string' is not a URL the SQL Server driver can read -- hint: write "
                         + "jdbc:sqlserver://<host>[:<port>];databaseName=<db>;user=<user>;password=<password>");
             }
+            String port = effective.getProperty("portNumber");
+            if (port != null && !isPort(port)) {
+                problems.add(prefix + "'connection_string' has a port that is not a number between 1 and 65535");
+            }
             Properties overrides = new Properties();
             if (!text.toLowerCase(Locale.ROOT).contains("applicationname=")) {
                 overrides.setProperty("applicationName", SqlServerOptions.DEFAULT_APPLICATION_NAME);
@@ -278,7 +282,9 @@ final class SqlServerConnectionSettings {
             return null;
         }
         String scrubbed = message;
-        for (String secret : secrets) {
+        // Longest first: the connection string contains the password.
+        for (String secret : secrets.stream().sorted(java.util.Comparator.comparingInt(String::length).reversed())
+                .toList()) {
             if (secret.length() >= 3) {
                 scrubbed = scrubbed.replace(secret, "***");
             }
@@ -297,6 +303,10 @@ final class SqlServerConnectionSettings {
             return "<unknown server>";
         }
         return port == null ? host : host + ":" + port;
+    }
+
+    private static boolean isPort(String text) {
+        return text.matches("[0-9]{1,5}") && Integer.parseInt(text) >= 1 && Integer.parseInt(text) <= 65_535;
     }
 
     private static List<String> secrets(String password) {

@@ -130,7 +130,7 @@ final class SqlServerErrors {
                     + "kind of login";
             case CANNOT_OPEN_DATABASE -> "check 'database': " + database + " does not exist on "
                     + (settings == null ? "the server" : settings.server()) + " or the login may not open it";
-            case INVALID_OBJECT -> "the table or view does not exist in " + database + " -- check the entity name "
+            case INVALID_OBJECT -> "the table or view does not exist in " + database + ": check the entity name "
                     + "(<schema>.<table>, schema dbo when omitted) and that the login may see it";
             default -> isConnectionRefused(failure) ? "check host and port, that SQL Server accepts TCP/IP "
                     + "connections there and that no firewall blocks the port" : null;
