@@ -66,12 +66,16 @@ final class SqlServerConnectionSettings {
         List<String> problems = new ArrayList<>();
         SqlServerConnectionSettings settings = build(config, problems);
         if (!problems.isEmpty()) {
-            throw new PzConnectorException(String.join("; ", problems), false);
+            throw new PzConnectorException("connection '" + config.connection() + "': " + String.join("; ", problems),
+                    false);
         }
         return settings;
     }
 
-    /** Every problem with a connection's values, one message each; empty when usable. Offline. */
+    /**
+     * Every problem with a connection's values, one message each, without the connection's name (the
+     * engine prefixes it); empty when usable. Offline.
+     */
     static List<String> problems(ConnectorConfig config) {
         List<String> problems = new ArrayList<>();
         build(config, problems);
@@ -79,7 +83,7 @@ final class SqlServerConnectionSettings {
     }
 
     private static SqlServerConnectionSettings build(ConnectorConfig config, List<String> problems) {
-        String prefix = "connection '" + config.connection() + "': ";
+        String prefix = "";
         Map<String, Object> values = config.values();
         Integer commandTimeout = integer(values, COMMAND_TIMEOUT_SECONDS, 0, SqlServerOptions.MAX_COMMAND_TIMEOUT_SECONDS,
                 prefix, problems);

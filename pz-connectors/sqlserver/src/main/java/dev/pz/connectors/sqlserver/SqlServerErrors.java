@@ -2,9 +2,12 @@ package dev.pz.connectors.sqlserver;
 
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.IOException;
+import java.net.UnknownHostException;
 import java.security.cert.CertificateException;
 import java.sql.SQLException;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 
 /**
@@ -36,6 +39,10 @@ final class SqlServerErrors {
 
     /** The driver's own check of a text or binary value against the target column's length. */
     private static final String DRIVER_LENGTH_CHECK = "from the data source cannot be converted to type";
+
+    /** The driver's TCP connection failure: the host, then the error text it quotes. */
+    private static final Pattern TCP_FAILURE = Pattern.compile(
+            "^The TCP/IP connection to the host (.+?), port \\d+ has failed\\. Error: \"(.*?)(?:\\. Verify|\"|$)");
 
     static final String TRUNCATION_HINT = "a value exceeds the target column's size; widen the column (alter table "
             + "... alter column) or declare a larger type in the output's columns: option";
@@ -99,6 +106,7 @@ final class SqlServerErrors {
         if (message == null || message.isBlank()) {
             message = failure.getClass().getSimpleName();
         }
+        message = withoutDriverAdvice(message);
         String hint = hint(failure, settings);
         String text = hint == null ? message : message + " -- hint: " + hint;
         return settings == null ? text : settings.scrub(text);
@@ -132,14 +140,47 @@ final class SqlServerErrors {
                     + (settings == null ? "the server" : settings.server()) + " or the login may not open it";
             case INVALID_OBJECT -> "the table or view does not exist in " + database + ": check the entity name "
                     + "(<schema>.<table>, schema dbo when omitted) and that the login may see it";
-            default -> isConnectionRefused(failure) ? "check host and port, that SQL Server accepts TCP/IP "
-                    + "connections there and that no firewall blocks the port" : null;
+            default -> {
+                if (isUnknownHost(failure)) {
+                    yield "check 'host': the name does not resolve from this machine";
+                }
+                yield isConnectionFailure(failure) ? "check host and port, that SQL Server accepts TCP/IP "
+                        + "connections there and that no firewall blocks the port" : null;
+            }
         };
     }
 
-    private static boolean isConnectionRefused(Throwable failure) {
-        String message = failure.getMessage();
-        return message != null && message.startsWith("The TCP/IP connection to the host");
+    /**
+     * The driver's TCP failure ends in a paragraph of generic advice ("Verify the connection properties.
+     * Make sure that …"); the hint says what applies, so the paragraph is cut.
+     */
+    private static String withoutDriverAdvice(String message) {
+        int advice = message.indexOf(" Verify the connection properties.");
+        return advice < 0 ? message : message.substring(0, advice).replaceAll("[.\\s]+$", "") + "\".";
+    }
+
+    /**
+     * A name lookup failure: an {@link UnknownHostException} in the chain, or the driver's TCP failure
+     * whose error text is the host name alone or the resolver's "not known".
+     */
+    private static boolean isUnknownHost(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException) {
+                return true;
+            }
+        }
+        Matcher matcher = TCP_FAILURE.matcher(String.valueOf(failure.getMessage()));
+        if (!matcher.find()) {
+            return false;
+        }
+        String host = matcher.group(1);
+        String error = matcher.group(2);
+        return error.equals(host) || error.equals(host + ".") || error.contains("not known")
+                || error.contains("No such host") || error.contains("name resolution");
+    }
+
+    private static boolean isConnectionFailure(Throwable failure) {
+        return TCP_FAILURE.matcher(String.valueOf(failure.getMessage())).find();
     }
 
     private static String firstLine(String text) {

@@ -83,7 +83,7 @@ class SqlServerConnectionSettingsTest {
     @Test
     void anUnknownAuthenticationIsRefusedNamingTheKey() {
         assertThat(SqlServerConnectionSettings.problems(config("host", "srv", "database", "db", "authentication",
-                "Bogus Mode"))).containsExactly("connection 'mart': sqlserver connection 'authentication' value "
+                "Bogus Mode"))).containsExactly("sqlserver connection 'authentication' value "
                         + "'Bogus Mode' is not recognized by the SQL Server driver -- hint: use a documented mode such as "
                         + "'Active Directory Default'");
     }
@@ -95,7 +95,7 @@ class SqlServerConnectionSettingsTest {
         assertThat(SqlServerAuthentication.SQL_PASSWORD.missingLibrary()).isEmpty();
         assertThat(SqlServerConnectionSettings.problems(config("host", "myserver.database.windows.net", "database",
                 "mart", "authentication", "Active Directory Managed Identity", "user",
-                "11111111-2222-3333-4444-555555555555"))).containsExactly("connection 'mart': authentication "
+                "11111111-2222-3333-4444-555555555555"))).containsExactly("authentication "
                         + "'ActiveDirectoryManagedIdentity' needs com.azure:azure-identity, which this build of pz does not "
                         + "include -- hint: use SQL authentication (user and password) or a build that bundles "
                         + "com.azure:azure-identity");
@@ -105,14 +105,14 @@ class SqlServerConnectionSettingsTest {
     void missingAndOutOfRangeValuesAreEachReported() {
         assertThat(SqlServerConnectionSettings.problems(config("port", 0L, "connect_timeout_seconds", "soon",
                 "command_timeout_seconds", 90_000L, "encrypt", "maybe"))).containsExactly(
-                        "connection 'mart': 'command_timeout_seconds' must be between 0 and 86400, got 90000",
-                        "connection 'mart': 'host' is required (or give a 'connection_string')",
-                        "connection 'mart': 'database' is required (or give a 'connection_string')",
-                        "connection 'mart': 'port' must be between 1 and 65535, got 0",
-                        "connection 'mart': 'encrypt' must be true or false, got 'maybe'",
-                        "connection 'mart': 'connect_timeout_seconds' must be an integer, got 'soon'");
+                        "'command_timeout_seconds' must be between 0 and 86400, got 90000",
+                        "'host' is required (or give a 'connection_string')",
+                        "'database' is required (or give a 'connection_string')",
+                        "'port' must be between 1 and 65535, got 0",
+                        "'encrypt' must be true or false, got 'maybe'",
+                        "'connect_timeout_seconds' must be an integer, got 'soon'");
         assertThat(SqlServerConnectionSettings.problems(config("host", "srv,1433", "database", "db")))
-                .containsExactly("connection 'mart': 'host' must be a host name or address, optionally with \\instance, "
+                .containsExactly("'host' must be a host name or address, optionally with \\instance, "
                         + "got 'srv,1433' -- hint: put the port in 'port'");
         assertThatThrownBy(() -> SqlServerConnectionSettings.of(config("database", "db")))
                 .isInstanceOf(PzConnectorException.class).hasMessageContaining("'host' is required")
@@ -153,22 +153,22 @@ class SqlServerConnectionSettingsTest {
                 "Server=np:\\\\.\\pipe\\sql;Password=" + PASSWORD + ";Frobnicate=" + PASSWORD
                         + ";Integrated Security=SSPI;Encrypt=" + PASSWORD));
         assertThat(problems).containsExactly(
-                "connection 'mart': 'connection_string' Server uses a protocol other than TCP, which the SQL Server JDBC "
+                "'connection_string' Server uses a protocol other than TCP, which the SQL Server JDBC "
                         + "driver cannot use -- hint: write Server=tcp:<host>,<port>",
-                "connection 'mart': 'connection_string' keyword 'frobnicate' is not recognized -- hint: use Server, "
+                "'connection_string' keyword 'frobnicate' is not recognized -- hint: use Server, "
                         + "Database, User ID, Password, Authentication, Encrypt, TrustServerCertificate, "
                         + "HostNameInCertificate, Connect Timeout, Application Name, or give a jdbc:sqlserver:// URL "
                         + "instead",
-                "connection 'mart': 'connection_string' keyword 'integratedsecurity' must be true or false",
-                "connection 'mart': 'connection_string' Encrypt must be true, false or strict",
-                "connection 'mart': 'connection_string' names no Server");
+                "'connection_string' keyword 'integratedsecurity' must be true or false",
+                "'connection_string' Encrypt must be true, false or strict",
+                "'connection_string' names no Server");
         assertThat(String.join("\n", problems)).doesNotContain(PASSWORD);
         assertThat(SqlServerConnectionSettings.problems(config("connection_string", "Server=x;Integrated Security=true")))
-                .containsExactly("connection 'mart': 'connection_string' Integrated Security (Windows login) is not "
+                .containsExactly("'connection_string' Integrated Security (Windows login) is not "
                         + "supported -- hint: use SQL authentication (User ID and Password) or an Authentication mode "
                         + "such as 'Active Directory Default'");
         assertThat(SqlServerConnectionSettings.problems(config("connection_string", "Server=x;password=\"" + PASSWORD)))
-                .containsExactly("connection 'mart': 'connection_string' cannot be parsed: entry 2 has an unterminated "
+                .containsExactly("'connection_string' cannot be parsed: entry 2 has an unterminated "
                         + "quoted value");
     }
 
@@ -189,11 +189,11 @@ class SqlServerConnectionSettingsTest {
     @Test
     void anUnreadableJdbcUrlIsRefusedWithoutQuotingIt() {
         assertThat(SqlServerConnectionSettings.problems(config("connection_string",
-                "jdbc:sqlserver://h;databaseName;password=" + PASSWORD))).containsExactly("connection 'mart': "
+                "jdbc:sqlserver://h;databaseName;password=" + PASSWORD))).containsExactly(""
                         + "'connection_string' is not a URL the SQL Server driver can read -- hint: write "
                         + "jdbc:sqlserver://<host>[:<port>];databaseName=<db>;user=<user>;password=<password>");
         assertThat(SqlServerConnectionSettings.problems(config("connection_string",
-                "jdbc:sqlserver://h:notaport;password=" + PASSWORD))).containsExactly("connection 'mart': "
+                "jdbc:sqlserver://h:notaport;password=" + PASSWORD))).containsExactly(""
                         + "'connection_string' has a port that is not a number between 1 and 65535");
         assertThat(SqlServerConnectionSettings.problems(config("connection_string", "jdbc:sqlserver://h:99999")))
                 .hasSize(1);
@@ -203,9 +203,9 @@ class SqlServerConnectionSettingsTest {
     void aConnectionStringExcludesTheSeparateKeys() {
         assertThat(SqlServerConnectionSettings.problems(config("connection_string", "Server=x;Database=d", "host", "y",
                 "password", PASSWORD, "command_timeout_seconds", 60L))).containsExactly(
-                        "connection 'mart': 'host' cannot be combined with 'connection_string' -- hint: give either the "
+                        "'host' cannot be combined with 'connection_string' -- hint: give either the "
                                 + "connection string or the separate keys",
-                        "connection 'mart': 'password' cannot be combined with 'connection_string' -- hint: give either "
+                        "'password' cannot be combined with 'connection_string' -- hint: give either "
                                 + "the connection string or the separate keys");
     }
 

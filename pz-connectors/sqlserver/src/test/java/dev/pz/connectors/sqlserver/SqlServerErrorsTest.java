@@ -70,11 +70,29 @@ class SqlServerErrorsTest {
     }
 
     @Test
-    void aRefusedConnectionPointsAtHostPortAndFirewall() {
+    void aRefusedConnectionPointsAtHostPortAndFirewallWithoutTheDriversBoilerplate() {
         assertThat(SqlServerErrors.describe(new SQLException("The TCP/IP connection to the host db.example.invalid, port "
-                + "1433 has failed. Error: \"Connection refused.\"", "08S01"), SETTINGS))
-                .endsWith("-- hint: check host and port, that SQL Server accepts TCP/IP connections there and that no "
-                        + "firewall blocks the port");
+                + "1433 has failed. Error: \"Connection refused. Verify the connection properties. Make sure that an "
+                + "instance of SQL Server is running on the host and accepting TCP/IP connections at the port. Make sure "
+                + "that TCP connections to the port are not blocked by a firewall.\".", "08S01"), SETTINGS))
+                .isEqualTo("The TCP/IP connection to the host db.example.invalid, port 1433 has failed. Error: "
+                        + "\"Connection refused\". -- hint: check host and port, that SQL Server accepts TCP/IP "
+                        + "connections there and that no firewall blocks the port");
+    }
+
+    @Test
+    void aHostThatDoesNotResolveSaysSo() {
+        for (String error : new String[] {"db.example.invalid", "db.example.invalid: Name or service not known",
+            "db.example.invalid: Temporary failure in name resolution"}) {
+            SQLException failure = new SQLException("The TCP/IP connection to the host db.example.invalid, port 1433 has "
+                    + "failed. Error: \"" + error + ". Verify the connection properties. Make sure that ...\".", "08S01");
+            assertThat(SqlServerErrors.describe(failure, SETTINGS)).as(error).isEqualTo("The TCP/IP connection to the host "
+                    + "db.example.invalid, port 1433 has failed. Error: \"" + error + "\". -- hint: check 'host': the "
+                    + "name does not resolve from this machine");
+        }
+        assertThat(SqlServerErrors.describe(new SQLException("x", "08S01", 0,
+                new java.net.UnknownHostException("h")), SETTINGS)).endsWith("-- hint: check 'host': the name does not "
+                        + "resolve from this machine");
     }
 
     @Test
