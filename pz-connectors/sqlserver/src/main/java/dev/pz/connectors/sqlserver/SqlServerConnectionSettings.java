@@ -334,12 +334,11 @@ final class SqlServerConnectionSettings {
         if (value == null) {
             return;
         }
-        if (value instanceof Boolean flag) {
-            apply.accept(flag.toString());
-        } else if (value instanceof String text && (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false"))) {
-            apply.accept(text.toLowerCase(Locale.ROOT));
-        } else {
+        Boolean flag = OptionValues.bool(value);
+        if (flag == null) {
             problems.add(prefix + "'" + key + "' must be true or false, got '" + value + "'");
+        } else {
+            apply.accept(flag.toString());
         }
     }
 
@@ -349,16 +348,7 @@ final class SqlServerConnectionSettings {
         if (raw == null) {
             return null;
         }
-        Long value = null;
-        if (raw instanceof Number number && number.doubleValue() == Math.rint(number.doubleValue())) {
-            value = number.longValue();
-        } else if (raw instanceof String text) {
-            try {
-                value = Long.parseLong(text.trim());
-            } catch (NumberFormatException e) {
-                value = null;
-            }
-        }
+        Long value = OptionValues.wholeNumber(raw);
         if (value == null) {
             problems.add(prefix + "'" + key + "' must be an integer, got '" + raw + "'");
             return null;

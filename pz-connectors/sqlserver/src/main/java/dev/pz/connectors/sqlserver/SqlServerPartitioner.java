@@ -30,22 +30,16 @@ final class SqlServerPartitioner {
         if (raw == null) {
             return 1;
         }
-        long count;
-        if (raw instanceof Number number && number.doubleValue() == Math.rint(number.doubleValue())) {
-            count = number.longValue();
-        } else {
-            try {
-                count = Long.parseLong(String.valueOf(raw).trim());
-            } catch (NumberFormatException e) {
-                throw new PzConnectorException("dataset '" + spec.entity() + "': 'partitions' must be an integer, got '"
-                        + raw + "'", false);
-            }
+        Long count = OptionValues.wholeNumber(raw);
+        if (count == null) {
+            throw new PzConnectorException("dataset '" + spec.entity() + "': 'partitions' must be an integer, got '" + raw
+                    + "'", false);
         }
         if (count < 1 || count > SqlServerOptions.MAX_PARTITIONS) {
             throw new PzConnectorException("dataset '" + spec.entity() + "': 'partitions' must be between 1 and "
                     + SqlServerOptions.MAX_PARTITIONS + ", got " + count, false);
         }
-        return (int) count;
+        return count.intValue();
     }
 
     /** The per-partition selects over {@code base}; the base alone when the column is empty or constant. */

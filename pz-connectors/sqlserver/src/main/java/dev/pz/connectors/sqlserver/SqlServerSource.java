@@ -67,6 +67,8 @@ final class SqlServerSource implements Source {
         try (Connection connection = settings.open()) {
             List<SqlServerColumn> available = describe(connection, spec, SqlServerReadQuery.projection(spec, null));
             Plan plan = plan(spec, hints, available, partitioned ? partitionColumn : null);
+            // No filter conjuncts: the engine's filter hint is DuckDB SQL, which is never sent to SQL Server.
+            // Structured conjuncts are rendered by TsqlPredicateRenderer(available) into this list.
             String select = SqlServerReadQuery.select(spec, plan.projection(), List.of(), available);
             List<String> selects = partitioned
                     ? SqlServerPartitioner.split(settings, connection, spec.entity(), select, partitionColumn,
