@@ -75,11 +75,11 @@ class SqlServerContractTest extends ConnectorContractTest {
 
     @Override
     protected List<FailingCall> failingCalls() {
-        return List.of((source, sink) -> source.schema(DatasetSpec.of("ms", "dbo.no_such_table", Map.of(), null)),
-                (source, sink) -> source.planRead(DatasetSpec.of("ms", "x", Map.of("query", "select nope"), null),
+        return List.of((reader, writer) -> reader.schema(DatasetSpec.of("ms", "dbo.no_such_table", Map.of(), null)),
+                (reader, writer) -> reader.planRead(DatasetSpec.of("ms", "x", Map.of("query", "select nope"), null),
                         ReadHints.none()),
-                (source, sink) -> new SqlServerConnector().openSource(SqlServerTestServer.config("password", "wrong"))
-                        .orElseThrow().schema(DatasetSpec.of("ms", source.toString(), Map.of(), null)));
+                (reader, writer) -> new SqlServerConnector().openSource(SqlServerTestServer.config("password", "wrong"))
+                        .orElseThrow().schema(DatasetSpec.of("ms", source, Map.of(), null)));
     }
 
     private static OutputSpec output(String table, WriteStrategy strategy, List<String> keys) {

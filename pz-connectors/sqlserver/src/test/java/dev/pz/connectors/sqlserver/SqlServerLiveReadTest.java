@@ -77,11 +77,12 @@ class SqlServerLiveReadTest {
         assertThat(values.get(10).toString()).hasSize(5000);
         assertThat(values.subList(11, 15)).containsExactly(new Text("world"), new Text("abc  "),
                 new Text("11111111-2222-3333-4444-555555555555"), true);
-        assertThat(values.get(15)).isEqualTo(LocalDate.of(2026, 3, 27).atStartOfDay());
-        assertThat(values.get(16)).isEqualTo(LocalDateTime.of(2026, 3, 27, 10, 30, 0, 123_456_000));
-        assertThat(values.get(17)).isEqualTo(LocalDateTime.of(2026, 3, 27, 10, 30, 0, 3_000_000));
-        assertThat(values.get(18)).isEqualTo(LocalDateTime.of(2026, 3, 27, 10, 30));
-        assertThat(values.get(19)).isEqualTo(LocalDateTime.of(2026, 3, 27, 10, 30, 0, 500_000_000));
+        // Arrow's own objects: days since the epoch for dates, epoch microseconds (UTC) for timestamps
+        assertThat(values.get(15)).isEqualTo((int) LocalDate.of(2026, 3, 27).toEpochDay());
+        assertThat(values.get(16)).isEqualTo(micros(LocalDateTime.of(2026, 3, 27, 10, 30, 0, 123_456_000)));
+        assertThat(values.get(17)).isEqualTo(micros(LocalDateTime.of(2026, 3, 27, 10, 30, 0, 3_000_000)));
+        assertThat(values.get(18)).isEqualTo(micros(LocalDateTime.of(2026, 3, 27, 10, 30)));
+        assertThat(values.get(19)).isEqualTo(micros(LocalDateTime.of(2026, 3, 27, 10, 30, 0, 500_000_000)));
         assertThat((byte[]) values.get(20)).containsExactly(0xAA, 0x00, 0xBB);
         assertThat(rows.get(1).subList(1, 21)).containsOnlyNulls();
     }
@@ -158,5 +159,9 @@ class SqlServerLiveReadTest {
         assertThatThrownBy(() -> source.schema(spec)).isInstanceOf(PzConnectorException.class)
                 .hasMessageContaining("Invalid object name").hasMessageContaining("-- hint: the table or view does not exist")
                 .matches(e -> !((PzConnectorException) e).isTransient());
+    }
+
+    private static long micros(LocalDateTime utc) {
+        return TemporalText.epochMicros(utc);
     }
 }
