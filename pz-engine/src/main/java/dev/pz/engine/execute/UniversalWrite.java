@@ -24,7 +24,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The universal tier of a sink write: DuckDB exports the staged relation as Arrow batches on a
  * producer thread into a bounded channel; this thread hands each batch to the connector's write
  * session, then commits. Any failure before the commit aborts the session, leaving the destination
- * as it was; a failed commit is never followed by an abort (its outcome is unknown).
+ * as it was; a failed commit is never followed by an abort (its outcome is unknown). A connector
+ * that declares {@code TextLengthStats} first gets the longest value of every text column
+ * ({@link TextLengthStats}) in {@code OutputSpec.maxTextLengths}, to size the columns it creates.
  */
 final class UniversalWrite {
     static final int EGRESS_BATCH_ROWS = 122_880;
