@@ -12,6 +12,7 @@ import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Planner;
 import dev.pz.engine.plan.PolicyLines;
+import dev.pz.engine.validate.ConnectorConfigValidator;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,8 +54,10 @@ final class PlanCommand implements Callable<Integer> {
         Project project = context.load(projectOptions);
         CompiledDag dag = context.compile(project, true);
         Optional<Set<String>> shown = new Selection(names, select, all).resolve(dag, false);
-        ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, ConnectorRegistry.installed(), false, id -> true),
-                dag, project, id -> true);
+        ConnectorRegistry registry = ConnectorRegistry.installed();
+        ConnectorConfigValidator.validateInstalled(project, dag, registry);
+        ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, false, id -> true), dag, project,
+                id -> true);
         PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
         print(plan, shown, PolicyLines.of(project));
         return ExitCodes.OK;

@@ -35,7 +35,11 @@ final class TemplateCatalog {
             new Entry("incremental", "watermark-bounded reads over local CSVs: run it twice, see the second run land "
                     + "nothing [runs offline]", List.of(
                             "  cd {0} && pz run --all",
-                            "  then run it again -- the second run extracts nothing, which is the point")));
+                            "  then run it again -- the second run extracts nothing, which is the point")),
+            new Entry("sqlserver", "SQL Server to SQL Server: incremental merge, five kinds of check, optional remote "
+                    + "state [needs a database]", List.of(
+                            "  cd {0}, export the ERP_DB_* and MART_DB_* variables connections.yml names,",
+                            "  then `pz validate --connect` before `pz run --all`")));
 
     static final String DEFAULT_ID = "minimal";
     private static final String RESOURCE_ROOT = "templates/";

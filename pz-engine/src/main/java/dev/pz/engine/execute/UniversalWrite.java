@@ -2,6 +2,7 @@ package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.WriteResult;
@@ -26,6 +27,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * session, then commits. Any failure before the commit aborts the session, leaving the destination
  * as it was; a failed commit is never followed by an abort (its outcome is unknown). A cancelled
  * node stops the egress query and, when the session is {@link Cancellable}, a call blocked in it.
+ * A connector that declares {@code TextLengthStats} first gets the longest value of every text
+ * column ({@link TextLengthStats}) in {@code OutputSpec.maxTextLengths}, to size the columns it creates.
  */
 final class UniversalWrite {
     static final int EGRESS_BATCH_ROWS = 122_880;
@@ -50,7 +53,10 @@ final class UniversalWrite {
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
             Schema schema = ArrowEgress.schema(connection, sql, allocator);
             Cancellation scope = context.cancellation();
-            WriteSession session = sink.beginWrite(spec, schema);
+            OutputSpec measured = connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)
+                    ? spec.withMaxTextLengths(TextLengthStats.measure(connection, relation, schema))
+                    : spec;
+            WriteSession session = sink.beginWrite(measured, schema);
             try (session; Cancellation.Registration stoppable = scope.trackWhileOpen(session)) {
                 ArrowProducers producers = ArrowProducers.start(channel, scope,
                         List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),

@@ -31,6 +31,7 @@ import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.plan.Fusion;
 import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.Planner;
+import dev.pz.engine.validate.ConnectorConfigValidator;
 import dev.pz.engine.validate.SqlDryCompiler;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -76,8 +77,9 @@ public final class RunSession {
      */
     public static Result execute(Request request) {
         Project project = request.project();
-        SqlDryCompiler.run(request.dag());
         ConnectorRegistry registry = ConnectorRegistry.installed();
+        ConnectorConfigValidator.validateInstalled(project, request.dag(), registry);
+        SqlDryCompiler.run(request.dag());
         ExecutionPlan plan = Fusion.apply(Planner.plan(request.dag(), project, registry, true,
                 request.effective()::contains), request.dag(), project, id -> request.effective().contains(id)
                         && (request.retry() == null || !request.retry().reuse().containsKey(id)));

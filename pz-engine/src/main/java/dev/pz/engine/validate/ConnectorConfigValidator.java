@@ -35,12 +35,28 @@ public final class ConnectorConfigValidator {
 
     /** Validates; throws {@link dev.pz.connectors.api.error.PzValidationException} with every problem. */
     public static int validate(Project project, CompiledDag dag, ConnectorRegistry registry) {
+        return validate(project, dag, registry, true);
+    }
+
+    /**
+     * The same checks for the connections whose connector is installed, as {@code pz plan} and
+     * {@code pz run} make them before touching anything: a connection's options that cannot work are
+     * refused up front (PZ0301) instead of failing a node. An uninstalled connector is left to
+     * {@code pz validate} and to the node that needs it.
+     */
+    public static int validateInstalled(Project project, CompiledDag dag, ConnectorRegistry registry) {
+        return validate(project, dag, registry, false);
+    }
+
+    private static int validate(Project project, CompiledDag dag, ConnectorRegistry registry, boolean reportUnknown) {
         ConnectorConfigValidator validator = new ConnectorConfigValidator(registry);
         int checked = 0;
         for (ConnectionDef connection : project.connections().values()) {
             Optional<Connector> connector = registry.find(connection.connector());
             if (connector.isEmpty()) {
-                validator.unknownConnector(connection);
+                if (reportUnknown) {
+                    validator.unknownConnector(connection);
+                }
                 continue;
             }
             checked++;

@@ -1,0 +1,167 @@
+package dev.pz.connectors.sqlserver;
+
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.ReadPartition;
+import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.error.PzConnectorException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The read side of one sqlserver connection: universal tier only. The schema comes from the
+ * server's description of the select ({@code sp_describe_first_result_set}, nothing executed); a
+ * table read projects the hinted, else contracted, else every column; a {@code query:} read runs
+ * the query as written and keeps the hinted columns as it reads. Each partition opens its own
+ * session when the engine opens it, so partitions read concurrently.
+ */
+final class SqlServerSource implements Source {
+
+    private final SqlServerConnectionSettings settings;
+
+    SqlServerSource(SqlServerConnectionSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Always empty: DuckDB's SQL Server extension is not available offline. */
+    @Override
+    public Optional<NativeScan> nativeScan(DatasetSpec spec) {
+        return Optional.empty();
+    }
+
+    /** The live schema; a contracted column the table lacks is left out, for the drift check to name. */
+    @Override
+    public Schema schema(DatasetSpec spec) {
+        try (Connection connection = settings.open()) {
+            List<SqlServerColumn> available = describe(connection, spec, SqlServerReadQuery.projection(spec, null));
+            List<String> wanted = SqlServerReadQuery.isQuery(spec) ? null
+                    : SqlServerReadQuery.projectedColumns(spec, null);
+            List<Field> fields = new ArrayList<>();
+            for (SqlServerColumn column : available) {
+                if (wanted == null || wanted.stream().anyMatch(name -> name.equalsIgnoreCase(column.name()))) {
+                    fields.add(column.readType().field(column.name()));
+                }
+            }
+            return new Schema(fields);
+        } catch (SQLException e) {
+            throw SqlServerErrors.wrap("dataset '" + spec.entity() + "': schema query failed", e, settings);
+        }
+    }
+
+    @Override
+    public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+        int partitionCount = SqlServerPartitioner.partitionCount(spec);
+        String partitionColumn = spec.option(SqlServerOptions.PARTITION_COLUMN).orElse(null);
+        boolean partitioned = partitionColumn != null && partitionCount > 1;
+        try (Connection connection = settings.open()) {
+            List<SqlServerColumn> available = describe(connection, spec, SqlServerReadQuery.projection(spec, null));
+            Plan plan = plan(spec, hints, available, partitioned ? partitionColumn : null);
+            // No filter conjuncts: the engine's filter hint is DuckDB SQL, which is never sent to SQL Server.
+            // Structured conjuncts are rendered by TsqlPredicateRenderer(available) into this list.
+            String select = SqlServerReadQuery.select(spec, plan.projection(), List.of(), available);
+            List<String> selects = partitioned
+                    ? SqlServerPartitioner.split(settings, connection, spec.entity(), select, partitionColumn,
+                            partitionCount)
+                    : List.of(select);
+            List<ReadPartition> partitions = new ArrayList<>();
+            for (int i = 0; i < selects.size(); i++) {
+                partitions.add(new SqlServerPartition(spec.entity() + "#" + (i + 1) + "/" + selects.size(),
+                        spec.entity(), settings, plan.schema(), plan.sources(), selects.get(i)));
+            }
+            return List.copyOf(partitions);
+        } catch (SQLException e) {
+            throw SqlServerErrors.wrap("dataset '" + spec.entity() + "': sqlserver read failed", e, settings);
+        }
+    }
+
+    @Override
+    public void close() {
+        // Sessions belong to partitions and schema probes; the source itself holds none.
+    }
+
+    /** The select's projection, the schema it produces and where each field comes from in its result. */
+    record Plan(String projection, Schema schema, List<SqlServerArrowReader.Source> sources) {
+    }
+
+    /**
+     * Which columns the read keeps and how. A table read names them in its select (the partition
+     * column added at the end when the projection lacks it), a query read picks them from the
+     * query's result by name.
+     */
+    static Plan plan(DatasetSpec spec, ReadHints hints, List<SqlServerColumn> available, String partitionColumn) {
+        Map<String, Integer> positions = new LinkedHashMap<>();
+        for (int i = 0; i < available.size(); i++) {
+            positions.putIfAbsent(available.get(i).name().toLowerCase(Locale.ROOT), i);
+        }
+        boolean query = SqlServerReadQuery.isQuery(spec);
+        List<String> requested = query ? hints.columns() : SqlServerReadQuery.projectedColumns(spec, hints.columns());
+        List<SqlServerColumn> output = new ArrayList<>();
+        if (requested == null || requested.isEmpty()) {
+            output.addAll(available);
+        } else {
+            List<String> missing = new ArrayList<>();
+            for (String name : requested) {
+                Integer position = positions.get(name.toLowerCase(Locale.ROOT));
+                if (position == null) {
+                    missing.add(name);
+                } else {
+                    output.add(available.get(position));
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw new PzConnectorException("dataset '" + spec.entity() + "': column(s) " + missing
+                        + " do not exist in the source (has: " + String.join(", ", available.stream()
+                                .map(SqlServerColumn::name).toList()) + ")", false);
+            }
+        }
+        List<Field> fields = new ArrayList<>();
+        List<SqlServerArrowReader.Source> sources = new ArrayList<>();
+        for (int i = 0; i < output.size(); i++) {
+            SqlServerColumn column = output.get(i);
+            SqlServerReadType type = column.readType();
+            fields.add(type.field(column.name()));
+            int index = query ? positions.get(column.name().toLowerCase(Locale.ROOT)) + 1 : i + 1;
+            sources.add(new SqlServerArrowReader.Source(index, type));
+        }
+        String projection;
+        if (query || requested == null || requested.isEmpty()) {
+            projection = SqlServerReadQuery.projection(spec, null);
+        } else {
+            List<String> selected = new ArrayList<>(output.stream().map(SqlServerColumn::name).toList());
+            if (partitionColumn != null && selected.stream().noneMatch(partitionColumn::equalsIgnoreCase)) {
+                selected.add(partitionColumn);
+            }
+            projection = SqlServerReadQuery.projection(spec, selected);
+        }
+        return new Plan(projection, new Schema(fields), List.copyOf(sources));
+    }
+
+    /** The columns {@code select} produces, as the server describes them without running it. */
+    private List<SqlServerColumn> describe(Connection connection, DatasetSpec spec, String select) throws SQLException {
+        try (PreparedStatement statement = settings.prepare(connection, select)) {
+            ResultSetMetaData metadata = statement.getMetaData();
+            if (metadata == null) {
+                throw new PzConnectorException("dataset '" + spec.entity() + "': the query returns no result set", false);
+            }
+            List<SqlServerColumn> columns = new ArrayList<>();
+            for (int i = 1; i <= metadata.getColumnCount(); i++) {
+                columns.add(new SqlServerColumn(metadata.getColumnLabel(i), metadata.getColumnTypeName(i),
+                        metadata.getPrecision(i), metadata.getScale(i)));
+            }
+            return List.copyOf(columns);
+        } catch (SQLException e) {
+            throw SqlServerErrors.wrap("dataset '" + spec.entity() + "': schema query failed", e, settings);
+        }
+    }
+}
