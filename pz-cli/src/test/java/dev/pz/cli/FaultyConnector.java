@@ -9,8 +9,8 @@ import dev.pz.connectors.api.ConnectorFactory;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
-import dev.pz.connectors.api.OptionSchema;
-import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
@@ -53,6 +53,18 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class FaultyConnector implements Connector {
     static final Map<String, List<String>> EVENTS = new ConcurrentHashMap<>();
+
+    static final Option<Integer> BATCHES = Option.integer("batches", "Batches a read yields.").defaultValue(3);
+    static final Option<Integer> ROWS = Option.integer("rows", "Rows per batch.").defaultValue(10);
+    static final Option<Integer> FAIL_AFTER = Option.integer("fail_after", "Batches before the read fails.");
+    static final Option<Boolean> BAD_SCHEMA = Option.bool("bad_schema", "Yield batches unlike the schema.")
+            .defaultValue(false);
+    static final Option<Integer> SLEEP_MS = Option.integer("sleep_ms", "Pause before each batch.").defaultValue(0);
+    static final Option<Boolean> LEAK = Option.bool("leak", "Leak a buffer.").defaultValue(false);
+    static final Option<String> PATH = Option.string("path", "Directory under base_dir.").defaultValue("out");
+    static final Option<String> PROBE = Option.string("probe", "Name the session's calls are recorded under.");
+    static final Option<Boolean> FAIL_WRITE = Option.bool("fail_write", "Refuse every batch.").defaultValue(false);
+    static final Option<Boolean> FAIL_COMMIT = Option.bool("fail_commit", "Fail the commit.").defaultValue(false);
 
     static final Schema DECLARED = new Schema(List.of(
             Field.nullable("id", new ArrowType.Int(64, true)),
@@ -98,31 +110,18 @@ final class FaultyConnector implements Connector {
     }
 
     @Override
-    public OptionSchema connectionOptions() {
-        return OptionSchema.empty();
+    public OptionSet connectionOptions() {
+        return OptionSet.none();
     }
 
     @Override
-    public OptionSchema readOptions() {
-        return OptionSchema.builder().optional("batches", OptionType.INTEGER).optional("rows", OptionType.INTEGER)
-                .optional("fail_after", OptionType.INTEGER).optional("bad_schema", OptionType.BOOLEAN)
-                .optional("sleep_ms", OptionType.INTEGER).optional("leak", OptionType.BOOLEAN).build();
+    public OptionSet readOptions() {
+        return OptionSet.of(BATCHES, ROWS, FAIL_AFTER, BAD_SCHEMA, SLEEP_MS, LEAK);
     }
 
     @Override
-    public OptionSchema writeOptions() {
-        return OptionSchema.builder().optional("path", OptionType.STRING).optional("probe", OptionType.STRING)
-                .optional("fail_write", OptionType.BOOLEAN).optional("fail_commit", OptionType.BOOLEAN).build();
-    }
-
-    @Override
-    public Set<String> secretKeys() {
-        return Set.of();
-    }
-
-    @Override
-    public List<String> validate(ConnectorConfig config) {
-        return List.of();
+    public OptionSet writeOptions() {
+        return OptionSet.of(PATH, PROBE, FAIL_WRITE, FAIL_COMMIT);
     }
 
     @Override
@@ -137,16 +136,7 @@ final class FaultyConnector implements Connector {
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new FaultySink(Path.of(String.valueOf(config.values().get(ConnectorConfig.BASE_DIR)))));
-    }
-
-    private static int intOption(Map<String, Object> options, String key, int fallback) {
-        Object value = options.get(key);
-        return value == null ? fallback : Integer.parseInt(String.valueOf(value));
-    }
-
-    private static boolean flag(Map<String, Object> options, String key) {
-        return Boolean.parseBoolean(String.valueOf(options.get(key)));
+        return Optional.of(new FaultySink(config.baseDirectory().orElseThrow()));
     }
 
     private static final class FaultySource implements Source {
@@ -170,7 +160,7 @@ final class FaultyConnector implements Connector {
 
                 @Override
                 public ArrowReader open(BufferAllocator allocator, BatchOptions options) {
-                    return new FaultyReader(allocator, spec.options());
+                    return new FaultyReader(allocator, spec);
                 }
             });
         }
@@ -182,24 +172,24 @@ final class FaultyConnector implements Connector {
 
     /** Yields the configured batches, or the configured fault. */
     private static final class FaultyReader extends ArrowReader {
-        private final Map<String, Object> options;
+        private final DatasetSpec options;
         private final int batches;
         private final int rows;
         private int emitted;
 
-        FaultyReader(BufferAllocator allocator, Map<String, Object> options) {
+        FaultyReader(BufferAllocator allocator, DatasetSpec options) {
             super(allocator);
             this.options = options;
-            this.batches = intOption(options, "batches", 3);
-            this.rows = intOption(options, "rows", 10);
-            if (flag(options, "leak")) {
+            this.batches = options.get(BATCHES);
+            this.rows = options.get(ROWS);
+            if (options.get(LEAK)) {
                 allocator.buffer(64);
             }
         }
 
         @Override
         public boolean loadNextBatch() throws IOException {
-            int sleep = intOption(options, "sleep_ms", 0);
+            int sleep = options.get(SLEEP_MS);
             if (sleep > 0) {
                 try {
                     Thread.sleep(sleep);
@@ -208,7 +198,7 @@ final class FaultyConnector implements Connector {
                     throw new IOException("interrupted", e);
                 }
             }
-            if (options.containsKey("fail_after") && emitted >= intOption(options, "fail_after", 0)) {
+            if (options.isSet(FAIL_AFTER) && emitted >= options.get(FAIL_AFTER)) {
                 throw new IllegalStateException("faulty source gave up after " + emitted + " batches");
             }
             if (emitted >= batches) {
@@ -218,7 +208,7 @@ final class FaultyConnector implements Connector {
             root.allocateNew();
             for (int row = 0; row < rows; row++) {
                 long id = (long) emitted * rows + row + 1;
-                if (flag(options, "bad_schema")) {
+                if (options.get(BAD_SCHEMA)) {
                     ((VarCharVector) root.getVector(0)).setSafe(row, Long.toString(id).getBytes());
                     ((BigIntVector) root.getVector(1)).setSafe(row, id * 10);
                 } else {
@@ -243,7 +233,7 @@ final class FaultyConnector implements Connector {
 
         @Override
         protected Schema readSchema() {
-            if (!flag(options, "bad_schema")) {
+            if (!options.get(BAD_SCHEMA)) {
                 return DECLARED;
             }
             return new Schema(List.of(Field.nullable("id", ArrowType.Utf8.INSTANCE),
@@ -266,7 +256,7 @@ final class FaultyConnector implements Connector {
 
         @Override
         public WriteSession beginWrite(OutputSpec spec, Schema schema) {
-            String probe = spec.option("probe").orElse(null);
+            String probe = spec.get(PROBE);
             record(probe, "begin");
             return new WriteSession() {
                 private final List<String> lines = new ArrayList<>();
@@ -276,7 +266,7 @@ final class FaultyConnector implements Connector {
                 @Override
                 public void write(VectorSchemaRoot batch) {
                     record(probe, "write");
-                    if (spec.option("fail_write").map(Boolean::parseBoolean).orElse(false)) {
+                    if (spec.get(FAIL_WRITE)) {
                         throw new IllegalStateException("faulty sink refused a batch");
                     }
                     rows += batch.getRowCount();
@@ -293,11 +283,11 @@ final class FaultyConnector implements Connector {
                 @Override
                 public WriteResult commit() {
                     record(probe, "commit");
-                    if (spec.option("fail_commit").map(Boolean::parseBoolean).orElse(false)) {
+                    if (spec.get(FAIL_COMMIT)) {
                         throw new IllegalStateException("faulty sink lost the connection while committing");
                     }
                     try {
-                        Path file = baseDir.resolve(spec.option("path").orElse("out")).resolve(spec.entity() + ".txt");
+                        Path file = baseDir.resolve(spec.get(PATH)).resolve(spec.entity() + ".txt");
                         Files.createDirectories(file.getParent());
                         Files.write(file, lines);
                     } catch (IOException e) {

@@ -5,23 +5,41 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
-/** One write of one entity: where, how (strategy, keys, schema policy) and the connector's options. */
-public record OutputSpec(String connection, String entity, WriteStrategy strategy, String schemaPolicy,
-        Map<String, Object> options, List<String> keys, WriteAttempt attempt) {
+/**
+ * One write of one entity: where, how (strategy, keys, schema policy) and the connector's options.
+ * {@code maxTextLengths} holds, for a sink declaring {@link ConnectorCapability#TEXT_LENGTH_STATS},
+ * the longest value (in characters) of each text column of the data about to be written, by column
+ * name; a column holding only nulls is absent. It is empty for every other sink and at plan time.
+ */
+public record OutputSpec(String connection, String entity, WriteStrategy strategy, SchemaPolicy schemaPolicy,
+        Map<String, Object> options, List<String> keys, WriteAttempt attempt, Map<String, Long> maxTextLengths)
+        implements OptionValues {
 
     public OutputSpec {
         Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(entity, "entity");
         Objects.requireNonNull(strategy, "strategy");
+        Objects.requireNonNull(schemaPolicy, "schemaPolicy");
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
         keys = List.copyOf(keys);
+        maxTextLengths = Map.copyOf(maxTextLengths);
     }
 
-    public Optional<String> option(String key) {
-        Object value = options.get(key);
-        return value == null ? Optional.empty() : Optional.of(String.valueOf(value));
+    /** A write without text statistics. */
+    public OutputSpec(String connection, String entity, WriteStrategy strategy, SchemaPolicy schemaPolicy,
+            Map<String, Object> options, List<String> keys, WriteAttempt attempt) {
+        this(connection, entity, strategy, schemaPolicy, options, keys, attempt, Map.of());
+    }
+
+    @Override
+    public String context() {
+        return "output '" + entity + "'";
+    }
+
+    /** The same write with the text statistics pz measured. */
+    public OutputSpec withMaxTextLengths(Map<String, Long> lengths) {
+        return new OutputSpec(connection, entity, strategy, schemaPolicy, options, keys, attempt, lengths);
     }
 
     /** Identifies one attempt at one sink node of one run, for names that must not collide. */

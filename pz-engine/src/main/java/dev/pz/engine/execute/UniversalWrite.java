@@ -1,6 +1,7 @@
 package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.WriteResult;
@@ -23,7 +24,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The universal tier of a sink write: DuckDB exports the staged relation as Arrow batches on a
  * producer thread into a bounded channel; this thread hands each batch to the connector's write
  * session, then commits. Any failure before the commit aborts the session, leaving the destination
- * as it was; a failed commit is never followed by an abort (its outcome is unknown).
+ * as it was; a failed commit is never followed by an abort (its outcome is unknown). The sink's
+ * local temporaries directory is recorded first, so a kill leaves nothing pz cannot find.
  */
 final class UniversalWrite {
     static final int EGRESS_BATCH_ROWS = 122_880;
@@ -35,7 +37,7 @@ final class UniversalWrite {
     private UniversalWrite() {
     }
 
-    static Written write(SinkWriteNode node, OutputSpec spec, RunContext context, DuckConnection connection,
+    static Written write(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
             String relation) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
@@ -47,6 +49,9 @@ final class UniversalWrite {
         try (sink; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
             Schema schema = ArrowEgress.schema(connection, sql, allocator);
+            sink.temporaryDirectory(planned).ifPresent(context.temporaries()::use);
+            OutputSpec spec = connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)
+                    ? planned.withMaxTextLengths(TextLengths.measure(connection, relation, schema)) : planned;
             WriteSession session = sink.beginWrite(spec, schema);
             try (session) {
                 ArrowProducers producers = ArrowProducers.start(channel,

@@ -8,6 +8,7 @@ import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
 import dev.pz.engine.model.RunIds;
 import dev.pz.engine.artifacts.RunResultsWriter;
+import dev.pz.engine.artifacts.RunTemporaries;
 import dev.pz.engine.artifacts.Timestamps;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
@@ -83,7 +84,9 @@ public final class RunSession {
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
         try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
-                RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
+                RunDirectory directory = RunDirectory.create(project.directory(), runId);
+                RunTemporaries temporaries = new RunTemporaries(directory.path(), started)) {
+            RunTemporaries.sweepAbandoned(project.directory(), started, false);
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
@@ -96,7 +99,7 @@ public final class RunSession {
                 StagedReuse reuse = attachPrior(session, request.retry(), notes);
                 RunListener listener = RunListener.all(results, request.listener());
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
-                        new SetupLedger(), directory.path(), request.clock(), request.cancellation(),
+                        new SetupLedger(), directory.path(), temporaries, request.clock(), request.cancellation(),
                         readFrom, allocator, reuse, listener);
                 NodeRunner runner = new NodeRunner(context, listener);
                 outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),

@@ -246,7 +246,7 @@ class LocalFilesScanTest {
         assertThatThrownBy(() -> source.planRead(spec, dev.pz.connectors.api.ReadHints.none()))
                 .isInstanceOfSatisfying(PzConnectorException.class,
                         e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_REQUIRED))
-                .hasMessage("PZ0312: dataset 'orders': localfiles parquet source is native-scan only; it cannot run on"
+                .hasMessage("dataset 'orders': localfiles parquet source is native-scan only; it cannot run on"
                         + " the universal tier (remove engine.force_universal, or use csv)");
     }
 

@@ -135,7 +135,7 @@ class LocalFilesUniversalReadTest {
         assertThatThrownBy(() -> source.planRead(dataset("x", options(), columns("id", "int", "gone", "varchar")),
                 ReadHints.none())).hasMessage("csv file 'x.csv': missing declared column 'gone' in header");
         assertThatThrownBy(() -> source.planRead(dataset("x", options("format", "json"), columns("id", "int")),
-                ReadHints.none())).hasMessageStartingWith("PZ0312: dataset 'x': localfiles json source is native-scan only");
+                ReadHints.none())).hasMessageStartingWith("dataset 'x': localfiles json source is native-scan only");
         // Schema fetch keeps only the declared columns the header names, so a missing one shows as drift.
         assertThat(source.schema(dataset("x", options(), columns("gone", "varchar", "id", "int"))).getFields())
                 .extracting(field -> field.getName()).containsExactly("id");
