@@ -53,6 +53,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class FaultyConnector implements Connector {
     static final Map<String, List<String>> EVENTS = new ConcurrentHashMap<>();
+    /** The text statistics each write (by probe) was given (the connector declares TextLengthStats). */
+    static final Map<String, Map<String, Long>> TEXT_LENGTHS = new ConcurrentHashMap<>();
 
     static final Option<Integer> BATCHES = Option.integer("batches", "Batches a read yields.").defaultValue(3);
     static final Option<Integer> ROWS = Option.integer("rows", "Rows per batch.").defaultValue(10);
@@ -106,7 +108,7 @@ final class FaultyConnector implements Connector {
 
     @Override
     public Set<ConnectorCapability> capabilities() {
-        return EnumSet.of(ConnectorCapability.REPLACE_WRITES);
+        return EnumSet.of(ConnectorCapability.REPLACE_WRITES, ConnectorCapability.TEXT_LENGTH_STATS);
     }
 
     @Override
@@ -258,6 +260,9 @@ final class FaultyConnector implements Connector {
         public WriteSession beginWrite(OutputSpec spec, Schema schema) {
             String probe = spec.get(PROBE);
             record(probe, "begin");
+            if (probe != null) {
+                TEXT_LENGTHS.put(probe, spec.maxTextLengths());
+            }
             return new WriteSession() {
                 private final List<String> lines = new ArrayList<>();
                 private long rows;

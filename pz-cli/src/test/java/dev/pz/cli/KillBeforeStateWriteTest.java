@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.engine.artifacts.RunDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,23 +41,8 @@ class KillBeforeStateWriteTest {
         Path runs = project.resolve(".pz/runs");
         Path watermarks = project.resolve(".pz/state/watermarks.json");
 
-        Process pz = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp", System.getProperty("java.class.path"),
-                "dev.pz.cli.Main", "run", "--project", project.path().toString()))
-                .redirectErrorStream(true).redirectOutput(temp.resolve("pz.log").toFile()).start();
-        boolean sinkCommitted = false;
-        try {
-            long deadline = System.currentTimeMillis() + 60_000;
-            while (!sinkCommitted && System.currentTimeMillis() < deadline && pz.isAlive()) {
-                sinkCommitted = sinkSucceeded(runs);
-                if (!sinkCommitted) {
-                    Thread.sleep(2);
-                }
-            }
-        } finally {
-            pz.destroyForcibly();
-            assertThat(pz.waitFor(20, TimeUnit.SECONDS)).isTrue();
-        }
+        PzProcess pz = PzProcess.start(temp.resolve("pz.log"), "run", "--project", project.path().toString());
+        boolean sinkCommitted = pz.awaitThenKill(() -> sinkSucceeded(runs), 60_000);
         String log = Files.readString(temp.resolve("pz.log"));
         assertThat(sinkCommitted).as("saw the sink commit while pz was alive; log:\n" + log).isTrue();
         assertThat(log).as("pz never reached its summary line").doesNotContain("succeeded,");

@@ -85,8 +85,13 @@ public final class Planner {
         }
         DatasetSpec spec = DatasetSpec.of(node.connection(), node.entity(), node.read().options(), node.read().columns());
         int partitions = declaredPartitions(connector.get(), spec);
-        CapabilityRules.connection(connection, connector.get()).forEach(refusal -> refuse(inRun, refusal));
-        CapabilityRules.source(node, connector.get(), project.engine()).forEach(refusal -> refuse(inRun, refusal));
+        List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
+        refusals.addAll(CapabilityRules.source(node, connector.get(), project.engine()));
+        refusals.forEach(refusal -> refuse(inRun, refusal));
+        if (!refusals.isEmpty()) {
+            return universal(node, partitions, "arrow stream: connector '" + connection.connector()
+                    + "' refuses this read (" + refusals.get(0).code().code() + ")", readToken);
+        }
         if (project.engine().forceUniversal()) {
             return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
         }
@@ -148,8 +153,14 @@ public final class Planner {
         if (connector.isEmpty()) {
             return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
         }
-        CapabilityRules.connection(connection, connector.get()).forEach(refusal -> refuse(inRun, refusal));
-        CapabilityRules.sink(node, connector.get()).forEach(refusal -> refuse(inRun, refusal));
+        List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
+        refusals.addAll(CapabilityRules.sink(node, connector.get()));
+        refusals.forEach(refusal -> refuse(inRun, refusal));
+        if (!refusals.isEmpty()) {
+            // The connector would refuse the same output again, in its own words: one error is enough.
+            return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
+                    + "' refuses this output (" + refusals.get(0).code().code() + ")", null);
+        }
         if (project.engine().forceUniversal()) {
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
         }
