@@ -24,12 +24,15 @@ abstract class MemoryContract extends ConnectorContractTest {
     static final String FIXTURE = "kit-fixture";
 
     private final Set<String> visible = MemoryConnector.outputs();
+    private final MemoryConnector.Fault fault;
 
-    abstract MemoryConnector.Fault fault();
+    MemoryContract(MemoryConnector.Fault fault) {
+        this.fault = fault;
+    }
 
     @Override
     protected Connector connector() {
-        return new MemoryConnector(fault(), visible);
+        return new MemoryConnector(fault, visible);
     }
 
     @Override
@@ -72,51 +75,44 @@ abstract class MemoryContract extends ConnectorContractTest {
     }
 
     static final class Honest extends MemoryContract {
-        @Override
-        MemoryConnector.Fault fault() {
-            return MemoryConnector.Fault.NONE;
+        Honest() {
+            super(MemoryConnector.Fault.NONE);
         }
     }
 
     static final class ClaimsMerge extends MemoryContract {
-        @Override
-        MemoryConnector.Fault fault() {
-            return MemoryConnector.Fault.CLAIMS_MERGE;
+        ClaimsMerge() {
+            super(MemoryConnector.Fault.CLAIMS_MERGE);
         }
     }
 
     static final class WrongBatchSchema extends MemoryContract {
-        @Override
-        MemoryConnector.Fault fault() {
-            return MemoryConnector.Fault.WRONG_BATCH_SCHEMA;
+        WrongBatchSchema() {
+            super(MemoryConnector.Fault.WRONG_BATCH_SCHEMA);
         }
     }
 
     static final class EchoesSecret extends MemoryContract {
-        @Override
-        MemoryConnector.Fault fault() {
-            return MemoryConnector.Fault.ECHOES_SECRET;
+        EchoesSecret() {
+            super(MemoryConnector.Fault.ECHOES_SECRET);
         }
     }
 
     static final class AbortKeepsOutput extends MemoryContract {
-        @Override
-        MemoryConnector.Fault fault() {
-            return MemoryConnector.Fault.ABORT_KEEPS_OUTPUT;
+        AbortKeepsOutput() {
+            super(MemoryConnector.Fault.ABORT_KEEPS_OUTPUT);
         }
     }
 
     static final class UndeclaredPartitions extends MemoryContract {
-        @Override
-        MemoryConnector.Fault fault() {
-            return MemoryConnector.Fault.UNDECLARED_PARTITIONS;
+        UndeclaredPartitions() {
+            super(MemoryConnector.Fault.UNDECLARED_PARTITIONS);
         }
     }
 
     static final class ReservedOption extends MemoryContract {
-        @Override
-        MemoryConnector.Fault fault() {
-            return MemoryConnector.Fault.RESERVED_OPTION;
+        ReservedOption() {
+            super(MemoryConnector.Fault.RESERVED_OPTION);
         }
     }
 }

@@ -12,8 +12,7 @@ import java.util.Objects;
  * <ol>
  * <li><b>COPY into a temporary.</b> The engine creates a fresh temporary file (named by
  * {@link TemporaryFiles}) in {@code temporaryDirectory} — or, when that is null, in the run's
- * spool directory on local disk — and runs
- * {@code copy (select * from <staged relation>) to '<temporary>' (<copyOptions>)} after the
+ * spool directory on local disk — and runs {@link #copyStatement} after the
  * {@code setupStatements}. {@code copyOptions} therefore names the format explicitly (the
  * temporary's name carries no extension).
  * <li><b>Publish.</b> After the COPY succeeded, and only then, the engine calls
@@ -54,6 +53,16 @@ public record NativeCopy(String copyOptions, List<String> setupStatements, Strin
          * @throws IOException when the output cannot be made visible; nothing must be visible then
          */
         void publish(Path finished) throws IOException;
+    }
+
+    /**
+     * The statement the engine runs: {@code copy (select * from <relation>) to '<temporary>'
+     * (<copyOptions>, use_tmp_file false)}. DuckDB writes straight into the temporary, which is one
+     * already, instead of a second {@code tmp_} file beside it.
+     */
+    public String copyStatement(String relation, Path temporary) {
+        return "copy (select * from " + relation + ") to '" + temporary.toString().replace("'", "''") + "' ("
+                + copyOptions + ", use_tmp_file false)";
     }
 
     /** Publishes by an atomic rename onto {@code target} (replacing it), creating its directory. */

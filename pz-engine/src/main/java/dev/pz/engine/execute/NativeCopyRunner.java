@@ -5,7 +5,6 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSqlException;
-import dev.pz.duckdb.SqlLiterals;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -33,8 +32,7 @@ final class NativeCopyRunner {
                     + "': " + e.getClass().getSimpleName().replace("Exception", "") + " " + e.getMessage(), false, null, e);
         }
         try {
-            long rows = connection.execute("copy (select * from " + relation + ") to "
-                    + SqlLiterals.string(temporary.toString()) + " (" + copy.copyOptions() + ")");
+            long rows = connection.execute(copy.copyStatement(relation, temporary));
             return new CopiedFile(Math.max(0, rows), temporary);
         } catch (DuckSqlException e) {
             context.temporaries().release(temporary);

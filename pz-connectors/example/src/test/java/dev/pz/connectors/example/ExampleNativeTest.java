@@ -50,7 +50,7 @@ class ExampleNativeTest {
         assertThat(copy.temporaryDirectory()).isEqualTo(project.resolve("out/.pz-tmp"));
         Path temporary = TemporaryFiles.create(copy.temporaryDirectory());
         try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement statement = duck.createStatement()) {
-            statement.execute("copy (select 1 as a, 'x,y' as b) to '" + temporary + "' (" + copy.copyOptions() + ")");
+            statement.execute(copy.copyStatement("(select 1 as a, 'x,y' as b)", temporary));
         }
         assertThat(project.resolve("out/pairs.csv")).doesNotExist();
         copy.publisher().publish(temporary);

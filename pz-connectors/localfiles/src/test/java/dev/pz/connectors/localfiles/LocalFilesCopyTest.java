@@ -207,7 +207,7 @@ class LocalFilesCopyTest {
         Path temporary = TemporaryFiles.create(copy.temporaryDirectory());
         long rows;
         try (var statement = support.duck.createStatement()) {
-            statement.execute("copy (select * from staged) to '" + temporary + "' (" + copy.copyOptions() + ")");
+            statement.execute(copy.copyStatement("staged", temporary));
             rows = statement.getUpdateCount();
         }
         assertThat(listing(copy.temporaryDirectory())).as("only the temporary before publish").hasSize(1);
