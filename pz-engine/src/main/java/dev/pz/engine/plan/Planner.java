@@ -88,10 +88,6 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.source(node, connector.get(), project.engine()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
-        if (!refusals.isEmpty()) {
-            return universal(node, partitions, "arrow stream: connector '" + connection.connector()
-                    + "' refuses this read (" + refusals.get(0).code().code() + ")", readToken);
-        }
         if (project.engine().forceUniversal()) {
             return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
         }
@@ -99,6 +95,9 @@ public final class Planner {
                 inRun)) {
             Optional<NativeScan> scan = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_SCAN)
                     ? Optional.empty() : opened.nativeScan(spec);
+            if (!refusals.isEmpty()) {
+                return universal(node, partitions, refused(connection, refusals), readToken);
+            }
             if (scan.isEmpty()) {
                 if (opened != null && has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
                     refuse(inRun, CapabilityRules.nativeOnly(node, connector.get(), "it offers no native scan of this"
@@ -111,7 +110,7 @@ public final class Planner {
             return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_SCAN, partitions, reason, null,
                     scan.get(), null);
         } catch (PzConnectorException refusal) {
-            report(inRun, refusal, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
+            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
                     ? connection.location() : node.read().location());
             return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", readToken);
@@ -156,11 +155,6 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.sink(node, connector.get()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
-        if (!refusals.isEmpty()) {
-            // The connector would refuse the same output again, in its own words: one error is enough.
-            return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
-                    + "' refuses this output (" + refusals.get(0).code().code() + ")", null);
-        }
         if (project.engine().forceUniversal()) {
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
         }
@@ -169,11 +163,14 @@ public final class Planner {
         try (Sink opened = open(connector.get().openSink(config(connection)), connection, "write", node.name(), inRun)) {
             Optional<NativeCopy> copy = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
                     ? Optional.empty() : opened.nativeCopy(spec);
+            if (!refusals.isEmpty()) {
+                return sinkNode(node, Strategy.ARROW_STREAM, refused(connection, refusals), null);
+            }
             return copy.map(native_ -> sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '"
                     + connection.connector() + "' provides " + native_.mechanism(), native_))
                     .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, noNative, null));
         } catch (PzConnectorException refusal) {
-            report(inRun, refusal, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
+            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
                     ? connection.location() : node.write().location());
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", null);
@@ -209,10 +206,22 @@ public final class Planner {
         }
     }
 
-    /** A connector's refusal: its own code and hint; a refusal without a code is a native path mismatch. */
-    private void report(boolean inRun, PzConnectorException refusal, SourceLocation at) {
-        refuse(inRun, new CapabilityRules.Refusal(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH),
-                refusal.getMessage(), at, refusal.hint().orElse(null)));
+    /**
+     * A connector's refusal, with its own code and hint (one without a code is a native path
+     * mismatch) — unless a capability rule already refused the node with that code: the connector
+     * then says the same thing in its own words.
+     */
+    private void reportUnlessRefused(boolean inRun, PzConnectorException refusal, List<CapabilityRules.Refusal> refusals,
+            SourceLocation at) {
+        PzCode code = refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH);
+        if (refusals.stream().noneMatch(earlier -> earlier.code() == code)) {
+            refuse(inRun, new CapabilityRules.Refusal(code, refusal.getMessage(), at, refusal.hint().orElse(null)));
+        }
+    }
+
+    private static String refused(ConnectionDef connection, List<CapabilityRules.Refusal> refusals) {
+        return "arrow stream: connector '" + connection.connector() + "' refuses this node ("
+                + refusals.get(0).code().code() + ")";
     }
 
     private static boolean has(Connector connector, ConnectorCapability capability) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * connections.yml (spec/user-surface.md §3.3, §3.6; acceptance.md A060–A074): connections, entities,
+ * connections.yml: connections, entities,
  * read/write blocks, interpolation. Errors carry {@code connections.yml:<line>}.
  */
 class ConnectionsLoadTest {

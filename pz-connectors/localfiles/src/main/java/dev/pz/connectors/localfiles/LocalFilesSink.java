@@ -50,8 +50,9 @@ final class LocalFilesSink implements Sink {
         return Optional.of(TemporaryFiles.directoryIn(directory(spec)));
     }
 
-    /** The refusals both tiers share: merge, partition_by, format errors, a read-only format. */
+    /** The refusals both tiers share: format errors (first: pz refuses the others itself), merge, partition_by. */
     private static LocalFilesFormatOptions checkedOptions(OutputSpec spec) {
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
         if (spec.strategy() == WriteStrategy.MERGE) {
             throw new PzConnectorException(PzCode.WRITE_MODE_UNSUPPORTED, spec.context()
                     + ": localfiles does not support strategy 'merge' (supported: append, replace)");
@@ -61,7 +62,7 @@ final class LocalFilesSink implements Sink {
                     + ": localfiles cannot write 'partition_by' outputs (it declares neither PathTemplating nor"
                     + " ColumnPartitionedWrites)", "remove partition_by, or write one file per run");
         }
-        return LocalFilesFormatOptions.of(spec);
+        return options;
     }
 
     /**

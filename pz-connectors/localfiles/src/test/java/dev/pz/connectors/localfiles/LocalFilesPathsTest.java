@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Path rules of spec connectors.md §4.3 and acceptance.md A194: everything relative is anchored at
+ * Path rules: everything relative is anchored at
  * the project directory through {@code root:}, and a relative path never leaves the root.
  */
 class LocalFilesPathsTest {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Native read fragments (spec connectors.md §4.2, §5) executed on a real DuckDB: each format lands
+ * Native read fragments executed on a real DuckDB: each format lands
  * the file's rows, a contract types and prunes, and the csv guards refuse what DuckDB would load
  * wrongly or cannot load at all.
  */

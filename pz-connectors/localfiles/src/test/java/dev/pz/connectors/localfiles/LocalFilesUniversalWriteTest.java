@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The universal writers (spec connectors.md §4.9, §5 "Write — universal tier"): what they write
+ * The universal writers (csv, tsv, NDJSON): what they write
  * reads back through DuckDB as the rows that went in, CSV text matches DuckDB's own COPY output, and
  * the file appears only on commit, atomically, with no temporary directory left behind.
  */

@@ -23,7 +23,7 @@ import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
 /**
- * The connection probe and failure messages (spec connectors.md §3.1, §3.6, §4.13, §11): a failed
+ * The connection probe, the option declarations and failure messages: a failed
  * check says whether retrying can help, names what is wrong, and never shows the password — not
  * in the message, the exception text, its stack trace, nor any {@code toString}.
  */

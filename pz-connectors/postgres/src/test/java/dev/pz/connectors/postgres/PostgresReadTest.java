@@ -33,7 +33,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The read side (spec connectors.md §11 read, §4.12): pushdown of projection, predicate and
+ * The read side: pushdown of projection, predicate and
  * incremental bounds shows in the rows returned; query mode takes SQL verbatim; partitioned reads
  * return exactly the rows of a single read, NULL partition values included; failures are named.
  */

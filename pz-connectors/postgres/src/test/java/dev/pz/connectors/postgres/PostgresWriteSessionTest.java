@@ -34,7 +34,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sink's strategies and its session contract (spec connectors.md §3.4, §11 write): what each
+ * The sink's strategies and its session contract: what each
  * strategy leaves in the table, that nothing is visible before commit and nothing survives an
  * abort, and that target problems are reported before any data moves.
  */
