@@ -111,6 +111,10 @@ public final class RunTemporaries implements AutoCloseable {
      */
     public static Sweep sweepAbandoned(Path projectDirectory, Instant before, boolean dryRun) {
         List<Path> runs = Retention.orderedRuns(projectDirectory);
+        List<Path> listed = runs.stream().filter(run -> Files.isRegularFile(run.resolve(LEDGER))).toList();
+        if (listed.isEmpty()) {
+            return new Sweep(0, 0);
+        }
         Instant cutoff = before;
         for (Path run : runs) {
             if (RunDirectory.isLive(run)) {
@@ -120,11 +124,11 @@ public final class RunTemporaries implements AutoCloseable {
             }
         }
         Sweep total = new Sweep(0, 0);
-        for (Path run : runs) {
-            Path ledger = run.resolve(LEDGER);
-            if (!Files.isRegularFile(ledger) || RunDirectory.isLive(run)) {
+        for (Path run : listed) {
+            if (RunDirectory.isLive(run)) {
                 continue;
             }
+            Path ledger = run.resolve(LEDGER);
             try {
                 for (String line : Files.readAllLines(ledger, StandardCharsets.UTF_8)) {
                     if (!line.isBlank()) {
