@@ -5,6 +5,7 @@ import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.artifacts.ByteCounts;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
+import dev.pz.engine.artifacts.RunTemporaries;
 import dev.pz.engine.model.RunIds;
 import dev.pz.engine.load.Durations;
 import java.io.IOException;
@@ -26,9 +27,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code pz clean} (spec/user-surface.md §2.8.12): reclaims disk from {@code .pz/runs} and free
- * {@code .pz/tmp} workdirs. Never touches {@code .pz/state}, {@code .pz/target} or {@code .pz/packages},
- * never a live run, and reads nothing of the project but project.yml's {@code state:}.
+ * {@code pz clean}: reclaims disk from {@code .pz/runs}, free {@code .pz/tmp} workdirs and the
+ * temporary files killed runs left in their outputs' {@code .pz-tmp} directories. Never touches
+ * {@code .pz/state}, {@code .pz/target} or {@code .pz/packages}, never a live run, and reads nothing
+ * of the project but project.yml's {@code state:}.
  */
 @Command(name = "clean", mixinStandardHelpOptions = true,
         description = "Delete old runs' staging databases (or whole run directories with --purge).")
@@ -73,6 +75,8 @@ final class CleanCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         String prefix = dryRun ? "dry-run: " : "";
         Instant now = Instant.now();
+        // First, while every run's list of temporary directories is still there (--purge deletes it).
+        RunTemporaries.Sweep temporaries = RunTemporaries.sweepAbandoned(project.directory(), now, dryRun);
 
         int swept = 0;
         int kept = 0;
@@ -118,7 +122,7 @@ final class CleanCommand implements Callable<Integer> {
             }
         }
 
-        if (swept == 0 && workdirs == 0 && live.isEmpty()) {
+        if (swept == 0 && workdirs == 0 && live.isEmpty() && temporaries.files() == 0) {
             if (!failed) {
                 out.println(prefix + "nothing to clean");
             }
@@ -133,13 +137,17 @@ final class CleanCommand implements Callable<Integer> {
         if (workdirs > 0) {
             out.println(prefix + "swept   " + workdirs + " stale restore workdir(s) — freed " + ByteCounts.format(workdirBytes));
         }
+        if (temporaries.files() > 0) {
+            out.println(prefix + "swept   " + temporaries.files() + " temporary file(s) of killed runs — freed "
+                    + ByteCounts.format(temporaries.bytes()));
+        }
         if (keep == 0 && purge && live.isEmpty() && kept == 0 && !failed) {
             out.println(prefix + "note: no run directories remain — pz retry has nothing to target");
         }
         return failed ? ExitCodes.NODE_FAILURES : ExitCodes.OK;
     }
 
-    /** The decision rules of spec/engine.md §2.10, for the run at {@code index} of the newest-first list. */
+    /** What happens to the run at {@code index} of the newest-first list: live and newest runs stay. */
     private Decision decide(Path run, int index, int keep, Optional<Duration> window, Instant now) {
         if (RunDirectory.isLive(run)) {
             return Decision.LIVE;

@@ -1,19 +1,22 @@
 package dev.pz.cli;
 
 import dev.pz.connectors.api.Connector;
-import dev.pz.connectors.api.ConnectorCapability;
+import dev.pz.engine.connect.ConnectorCatalog;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.Project;
 import java.io.PrintWriter;
-import java.util.Set;
+import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code pz connectors}: the installed connectors, their tiers and capabilities. */
+/**
+ * {@code pz connectors}: the installed connectors, their tiers and capabilities; with
+ * {@code --json}, also every option each one accepts, from its declarations.
+ */
 @Command(name = "connectors", mixinStandardHelpOptions = true,
         description = "List the installed connectors and what they can do.")
 final class ConnectorsCommand implements Callable<Integer> {
@@ -23,26 +26,27 @@ final class ConnectorsCommand implements Callable<Integer> {
     @Mixin
     ProjectOptions projectOptions;
 
+    @Option(names = "--json", description = "Print every connector's tiers, capabilities and options as JSON.")
+    boolean json;
+
+    private static final String PACKAGE = "pz (builtin)";
+
     @Override
     public Integer call() {
         Project project = ProjectContext.of(spec).load(projectOptions);
         PrintWriter out = spec.commandLine().getOut();
+        var connectors = ConnectorRegistry.installed().all();
+        if (json) {
+            out.print(ConnectorCatalog.json(connectors, PACKAGE, PzVersion.informational()));
+            return project == null ? ExitCodes.CONFIG_ERROR : ExitCodes.OK;
+        }
         out.println(String.format("%-14s %-28s %-16s %-18s %s", "name", "package", "version", "tiers", "capabilities"));
-        for (Connector connector : ConnectorRegistry.installed().all()) {
-            Set<ConnectorCapability> capabilities = connector.capabilities();
-            String flags = capabilities.isEmpty() ? "-" : capabilities.stream().map(ConnectorCapability::displayName)
-                    .collect(Collectors.joining(","));
-            out.println(String.format("%-14s %-28s %-16s %-18s %s", connector.name(), "pz (builtin)",
-                    PzVersion.informational(), tiers(capabilities), flags));
+        for (Connector connector : connectors) {
+            List<String> flags = ConnectorCatalog.capabilityNames(connector.capabilities());
+            out.println(String.format("%-14s %-28s %-16s %-18s %s", connector.name(), PACKAGE,
+                    PzVersion.informational(), ConnectorCatalog.tiers(connector.capabilities()),
+                    flags.isEmpty() ? "-" : String.join(",", flags)));
         }
         return project == null ? ExitCodes.CONFIG_ERROR : ExitCodes.OK;
-    }
-
-    static String tiers(Set<ConnectorCapability> capabilities) {
-        String source = capabilities.contains(ConnectorCapability.NATIVE_SCAN)
-                ? (capabilities.contains(ConnectorCapability.NATIVE_ONLY_READ) ? "native-only" : "native+universal")
-                : "universal";
-        String sink = capabilities.contains(ConnectorCapability.NATIVE_COPY) ? "native+universal" : "universal";
-        return "src:" + source + " snk:" + sink;
     }
 }

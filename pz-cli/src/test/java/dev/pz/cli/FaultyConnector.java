@@ -10,8 +10,8 @@ import dev.pz.connectors.api.ConnectorFactory;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
-import dev.pz.connectors.api.OptionSchema;
-import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
@@ -62,13 +62,40 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <p>Writes count rows and publish {@code <base_dir>/<path>/<entity>.txt} at commit;
  * {@code fail_write} throws from write(), {@code fail_commit} from commit(), {@code block_write}
  * blocks write() until the session is cancelled. Every read open and session call is recorded under
- * {@code probe}.
+ * {@code probe}, and the text statistics each write was given under its probe in
+ * {@link #TEXT_LENGTHS} (the connector declares TextLengthStats).
  */
 final class FaultyConnector implements Connector {
     static final Map<String, List<String>> EVENTS = new ConcurrentHashMap<>();
     private static final Map<String, CountDownLatch> BLOCKED = new ConcurrentHashMap<>();
     private static final Map<String, CountDownLatch> RELEASED = new ConcurrentHashMap<>();
     private static final Map<String, AtomicInteger> OPENS = new ConcurrentHashMap<>();
+    /** The text statistics each write (by probe) was given. */
+    static final Map<String, Map<String, Long>> TEXT_LENGTHS = new ConcurrentHashMap<>();
+
+    static final Option<Integer> BATCHES = Option.integer("batches", "Batches a read yields.").defaultValue(3);
+    static final Option<Integer> ROWS = Option.integer("rows", "Rows per batch.").defaultValue(10);
+    static final Option<Integer> FAIL_AFTER = Option.integer("fail_after", "Batches before the read fails.");
+    static final Option<Boolean> TRANSIENT = Option.bool("transient", "Make fail_after a transient failure.")
+            .defaultValue(false);
+    static final Option<Integer> FAIL_TIMES = Option.integer("fail_times", "Opens under the probe that fail"
+            + " transiently.").defaultValue(0);
+    static final Option<Boolean> BAD_SCHEMA = Option.bool("bad_schema", "Yield batches unlike the schema.")
+            .defaultValue(false);
+    static final Option<Integer> SLEEP_MS = Option.integer("sleep_ms", "Pause before each batch.").defaultValue(0);
+    static final Option<Boolean> LEAK = Option.bool("leak", "Leak a buffer.").defaultValue(false);
+    static final Option<Boolean> BLOCK = Option.bool("block", "Block the first batch until cancelled.")
+            .defaultValue(false);
+    static final Option<Boolean> IGNORE_CANCEL = Option.bool("ignore_cancel", "Block the first batch until the"
+            + " test releases it.").defaultValue(false);
+    static final Option<Boolean> ANNOUNCE = Option.bool("announce", "Print a line on stderr when blocked.")
+            .defaultValue(false);
+    static final Option<String> PROBE = Option.string("probe", "Name the calls are recorded under.");
+    static final Option<String> PATH = Option.string("path", "Directory under base_dir.").defaultValue("out");
+    static final Option<Boolean> FAIL_WRITE = Option.bool("fail_write", "Refuse every batch.").defaultValue(false);
+    static final Option<Boolean> FAIL_COMMIT = Option.bool("fail_commit", "Fail the commit.").defaultValue(false);
+    static final Option<Boolean> BLOCK_WRITE = Option.bool("block_write", "Block write() until cancelled.")
+            .defaultValue(false);
 
     static final Schema DECLARED = new Schema(List.of(
             Field.nullable("id", new ArrowType.Int(64, true)),
@@ -124,39 +151,23 @@ final class FaultyConnector implements Connector {
 
     @Override
     public Set<ConnectorCapability> capabilities() {
-        return EnumSet.of(ConnectorCapability.REPLACE_WRITES);
+        return EnumSet.of(ConnectorCapability.REPLACE_WRITES, ConnectorCapability.TEXT_LENGTH_STATS);
     }
 
     @Override
-    public OptionSchema connectionOptions() {
-        return OptionSchema.empty();
+    public OptionSet connectionOptions() {
+        return OptionSet.none();
     }
 
     @Override
-    public OptionSchema readOptions() {
-        return OptionSchema.builder().optional("batches", OptionType.INTEGER).optional("rows", OptionType.INTEGER)
-                .optional("fail_after", OptionType.INTEGER).optional("bad_schema", OptionType.BOOLEAN)
-                .optional("sleep_ms", OptionType.INTEGER).optional("leak", OptionType.BOOLEAN)
-                .optional("transient", OptionType.BOOLEAN).optional("fail_times", OptionType.INTEGER)
-                .optional("block", OptionType.BOOLEAN).optional("ignore_cancel", OptionType.BOOLEAN)
-                .optional("announce", OptionType.BOOLEAN).optional("probe", OptionType.STRING).build();
+    public OptionSet readOptions() {
+        return OptionSet.of(BATCHES, ROWS, FAIL_AFTER, TRANSIENT, FAIL_TIMES, BAD_SCHEMA, SLEEP_MS, LEAK, BLOCK,
+                IGNORE_CANCEL, ANNOUNCE, PROBE);
     }
 
     @Override
-    public OptionSchema writeOptions() {
-        return OptionSchema.builder().optional("path", OptionType.STRING).optional("probe", OptionType.STRING)
-                .optional("fail_write", OptionType.BOOLEAN).optional("fail_commit", OptionType.BOOLEAN)
-                .optional("block_write", OptionType.BOOLEAN).build();
-    }
-
-    @Override
-    public Set<String> secretKeys() {
-        return Set.of();
-    }
-
-    @Override
-    public List<String> validate(ConnectorConfig config) {
-        return List.of();
+    public OptionSet writeOptions() {
+        return OptionSet.of(PATH, PROBE, FAIL_WRITE, FAIL_COMMIT, BLOCK_WRITE);
     }
 
     @Override
@@ -171,16 +182,7 @@ final class FaultyConnector implements Connector {
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new FaultySink(Path.of(String.valueOf(config.values().get(ConnectorConfig.BASE_DIR)))));
-    }
-
-    private static int intOption(Map<String, Object> options, String key, int fallback) {
-        Object value = options.get(key);
-        return value == null ? fallback : Integer.parseInt(String.valueOf(value));
-    }
-
-    private static boolean flag(Map<String, Object> options, String key) {
-        return Boolean.parseBoolean(String.valueOf(options.get(key)));
+        return Optional.of(new FaultySink(config.baseDirectory().orElseThrow()));
     }
 
     private static final class FaultySource implements Source {
@@ -204,14 +206,13 @@ final class FaultyConnector implements Connector {
 
                 @Override
                 public ArrowReader open(BufferAllocator allocator, BatchOptions options) {
-                    String probe = (String) spec.options().get("probe");
+                    String probe = spec.get(PROBE);
                     record(probe, "open");
-                    int failTimes = intOption(spec.options(), "fail_times", 0);
                     if (probe != null && OPENS.computeIfAbsent(probe, key -> new AtomicInteger()).incrementAndGet()
-                            <= failTimes) {
+                            <= spec.get(FAIL_TIMES)) {
                         throw new PzConnectorException("faulty source is unavailable for now", true);
                     }
-                    return new FaultyReader(allocator, spec.entity(), spec.options());
+                    return new FaultyReader(allocator, spec);
                 }
             });
         }
@@ -223,22 +224,20 @@ final class FaultyConnector implements Connector {
 
     /** Yields the configured batches, or the configured fault; a cancel ends a sleep or a block. */
     private static final class FaultyReader extends ArrowReader implements Cancellable {
-        private final String entity;
-        private final Map<String, Object> options;
+        private final DatasetSpec options;
         private final String probe;
         private final int batches;
         private final int rows;
         private final CountDownLatch cancelled = new CountDownLatch(1);
         private int emitted;
 
-        FaultyReader(BufferAllocator allocator, String entity, Map<String, Object> options) {
+        FaultyReader(BufferAllocator allocator, DatasetSpec options) {
             super(allocator);
-            this.entity = entity;
             this.options = options;
-            this.probe = (String) options.get("probe");
-            this.batches = intOption(options, "batches", 3);
-            this.rows = intOption(options, "rows", 10);
-            if (flag(options, "leak")) {
+            this.probe = options.get(PROBE);
+            this.batches = options.get(BATCHES);
+            this.rows = options.get(ROWS);
+            if (options.get(LEAK)) {
                 allocator.buffer(64);
             }
         }
@@ -251,16 +250,16 @@ final class FaultyConnector implements Connector {
 
         @Override
         public boolean loadNextBatch() throws IOException {
-            int sleep = intOption(options, "sleep_ms", 0);
+            int sleep = options.get(SLEEP_MS);
             if (sleep > 0 && await(cancelled, sleep)) {
                 throw new IOException("faulty source was cancelled while sleeping");
             }
-            if (emitted == 0 && (flag(options, "block") || flag(options, "ignore_cancel"))) {
+            if (emitted == 0 && (options.get(BLOCK) || options.get(IGNORE_CANCEL))) {
                 block();
             }
-            if (options.containsKey("fail_after") && emitted >= intOption(options, "fail_after", 0)) {
+            if (options.isSet(FAIL_AFTER) && emitted >= options.get(FAIL_AFTER)) {
                 String message = "faulty source gave up after " + emitted + " batches";
-                if (flag(options, "transient")) {
+                if (options.get(TRANSIENT)) {
                     throw new PzConnectorException(message, true);
                 }
                 throw new IllegalStateException(message);
@@ -272,7 +271,7 @@ final class FaultyConnector implements Connector {
             root.allocateNew();
             for (int row = 0; row < rows; row++) {
                 long id = (long) emitted * rows + row + 1;
-                if (flag(options, "bad_schema")) {
+                if (options.get(BAD_SCHEMA)) {
                     ((VarCharVector) root.getVector(0)).setSafe(row, Long.toString(id).getBytes());
                     ((BigIntVector) root.getVector(1)).setSafe(row, id * 10);
                 } else {
@@ -289,14 +288,14 @@ final class FaultyConnector implements Connector {
         /** Blocks until cancelled, or with {@code ignore_cancel} until released, then fails. */
         private void block() throws IOException {
             record(probe, "blocked");
-            if (flag(options, "announce")) {
-                System.err.println("faulty: blocked " + entity);
+            if (options.get(ANNOUNCE)) {
+                System.err.println("faulty: blocked " + options.entity());
                 System.err.flush();
             }
             if (probe != null) {
                 blocked(probe).countDown();
             }
-            boolean ignoring = flag(options, "ignore_cancel");
+            boolean ignoring = options.get(IGNORE_CANCEL);
             CountDownLatch until = ignoring ? released(probe) : cancelled;
             awaitUninterruptibly(until);
             record(probe, ignoring ? "released" : "stopped");
@@ -315,7 +314,7 @@ final class FaultyConnector implements Connector {
 
         @Override
         protected Schema readSchema() {
-            if (!flag(options, "bad_schema")) {
+            if (!options.get(BAD_SCHEMA)) {
                 return DECLARED;
             }
             return new Schema(List.of(Field.nullable("id", ArrowType.Utf8.INSTANCE),
@@ -368,8 +367,11 @@ final class FaultyConnector implements Connector {
 
         @Override
         public WriteSession beginWrite(OutputSpec spec, Schema schema) {
-            String probe = spec.option("probe").orElse(null);
+            String probe = spec.get(PROBE);
             record(probe, "begin");
+            if (probe != null) {
+                TEXT_LENGTHS.put(probe, spec.maxTextLengths());
+            }
             return new CancellableSession() {
                 private final List<String> lines = new ArrayList<>();
                 private final CountDownLatch cancelled = new CountDownLatch(1);
@@ -385,10 +387,10 @@ final class FaultyConnector implements Connector {
                 @Override
                 public void write(VectorSchemaRoot batch) {
                     record(probe, "write");
-                    if (spec.option("fail_write").map(Boolean::parseBoolean).orElse(false)) {
+                    if (spec.get(FAIL_WRITE)) {
                         throw new IllegalStateException("faulty sink refused a batch");
                     }
-                    if (spec.option("block_write").map(Boolean::parseBoolean).orElse(false)) {
+                    if (spec.get(BLOCK_WRITE)) {
                         if (probe != null) {
                             blocked(probe).countDown();
                         }
@@ -409,11 +411,11 @@ final class FaultyConnector implements Connector {
                 @Override
                 public WriteResult commit() {
                     record(probe, "commit");
-                    if (spec.option("fail_commit").map(Boolean::parseBoolean).orElse(false)) {
+                    if (spec.get(FAIL_COMMIT)) {
                         throw new IllegalStateException("faulty sink lost the connection while committing");
                     }
                     try {
-                        Path file = baseDir.resolve(spec.option("path").orElse("out")).resolve(spec.entity() + ".txt");
+                        Path file = baseDir.resolve(spec.get(PATH)).resolve(spec.entity() + ".txt");
                         Files.createDirectories(file.getParent());
                         Files.write(file, lines);
                     } catch (IOException e) {

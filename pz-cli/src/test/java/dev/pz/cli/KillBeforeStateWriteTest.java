@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.engine.artifacts.RunDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A pz process killed (SIGKILL) after its sink committed but before the watermark was written. The
  * moment is made reliable without any test hook: finalization runs retention before advancing state
- * (spec engine.md §2.1/§2.10), and a stale {@code .pz/tmp} workdir of many files makes that sweep
+ * (docs/delivery.md), and a stale {@code .pz/tmp} workdir of many files makes that sweep
  * take seconds. The test waits until run_results.json shows the sink committed, kills pz while the
  * sweep is still deleting, and checks the contract: the state never passed data that did not reach
  * the sink, the next run re-delivers the same window (at-least-once into append), and no row is lost.
@@ -43,23 +41,8 @@ class KillBeforeStateWriteTest {
         Path runs = project.resolve(".pz/runs");
         Path watermarks = project.resolve(".pz/state/watermarks.json");
 
-        Process pz = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp", System.getProperty("java.class.path"),
-                "dev.pz.cli.Main", "run", "--project", project.path().toString()))
-                .redirectErrorStream(true).redirectOutput(temp.resolve("pz.log").toFile()).start();
-        boolean sinkCommitted = false;
-        try {
-            long deadline = System.currentTimeMillis() + 60_000;
-            while (!sinkCommitted && System.currentTimeMillis() < deadline && pz.isAlive()) {
-                sinkCommitted = sinkSucceeded(runs);
-                if (!sinkCommitted) {
-                    Thread.sleep(2);
-                }
-            }
-        } finally {
-            pz.destroyForcibly();
-            assertThat(pz.waitFor(20, TimeUnit.SECONDS)).isTrue();
-        }
+        PzProcess pz = PzProcess.start(temp.resolve("pz.log"), "run", "--project", project.path().toString());
+        boolean sinkCommitted = pz.awaitThenKill(() -> sinkSucceeded(runs), 60_000);
         String log = Files.readString(temp.resolve("pz.log"));
         assertThat(sinkCommitted).as("saw the sink commit while pz was alive; log:\n" + log).isTrue();
         assertThat(log).as("pz never reached its summary line").doesNotContain("succeeded,");

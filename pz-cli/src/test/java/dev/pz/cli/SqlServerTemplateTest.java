@@ -80,7 +80,7 @@ class SqlServerTemplateTest {
         CliRun connectors = CliRun.pzWithEnv(environment(), project, "connectors");
         assertThat(connectors.exitCode()).as(connectors.toString()).isZero();
         assertThat(connectors.out()).containsPattern("(?m)^sqlserver +pz \\(builtin\\) +\\S+ +src:universal "
-                + "snk:universal +ColumnPruning,PartitionedRead,Merge,Transactional,BoundedWindow,"
+                + "snk:universal +ColumnPruning,PartitionedRead,Merge,BoundedWindow,"
                 + "InclusiveWatermarkBound,ReplaceWrites,TextLengthStats$");
     }
 
@@ -135,11 +135,20 @@ class SqlServerTemplateTest {
             assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
             assertThat(run.err()).as(verb)
                     .contains("PZ0301: connection 'mart': unknown option 'hots'")
-                    .contains("option 'port' must be an integer")
-                    .contains("option 'partitions' must be an integer")
-                    .contains("option 'tablock' must be true or false")
+                    .contains("'port' must be an integer")
+                    .contains("'partitions' must be an integer")
+                    .contains("'tablock' must be true or false")
                     .contains("PZ0301: connection 'erp': sqlserver connection 'authentication' value 'Bogus Mode' is "
                             + "not recognized")
+                    .doesNotContain(PASSWORD);
+        }
+        // Rules across a connection's keys are checked once its keys themselves are valid.
+        Files.writeString(connections, Files.readString(connections).replace("  hots: ${MART_DB_HOST}\n  port: fourteen\n",
+                ""));
+        for (String verb : List.of("validate", "plan", "run")) {
+            CliRun run = CliRun.pzWithEnv(environment(), project, verb);
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+            assertThat(run.err()).as(verb)
                     .contains("PZ0301: connection 'mart': 'password' cannot be combined with 'connection_string'")
                     .doesNotContain(PASSWORD);
         }

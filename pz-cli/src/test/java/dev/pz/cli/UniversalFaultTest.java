@@ -103,6 +103,17 @@ class UniversalFaultTest {
     }
 
     @Test
+    void aSinkDeclaringTextLengthStatsIsToldTheLongestValueOfEachTextColumn() {
+        project("batches: 4\nrows: 25", faultySink(""));
+        TestProject.in(dir).file("pipelines/copied.sql", "INSERT INTO {{ " + faultySink("") + " }}\nselect id, name,"
+                + " 'é' || name as accented, null::varchar as unknown\nfrom {{ source('src', 'items') }}\n");
+        CliRun run = CliRun.pz(dir, "run", "--all");
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(FaultyConnector.TEXT_LENGTHS.get(probe)).as("characters, not bytes; an all-null column is absent")
+                .isEqualTo(java.util.Map.of("name", 4L, "accented", 5L));
+    }
+
+    @Test
     void aSinkWhoseCommitThrowsFailsWithoutAnAbort() {
         project("batches: 2", faultySink("fail_commit"));
         CliRun run = CliRun.pz(dir, "run", "--all");

@@ -8,6 +8,11 @@ import java.util.Set;
  * A connector: the adapter behind every connection that names it. One instance serves all of an
  * invocation's connections; per-connection state lives in the {@link Source} and {@link Sink}
  * objects it opens.
+ *
+ * <p>Options are declared as {@link Option} constants and listed here by place; pz checks what
+ * users write against them before anything runs (unknown keys with a "did you mean", wrong types,
+ * values outside the allowed set, missing required options) and lists them in
+ * {@code pz connectors --json}. Options marked {@link Option#secret()} are never printed.
  */
 public interface Connector {
 
@@ -16,28 +21,27 @@ public interface Connector {
     /** The connector's own version, shown by {@code pz connectors}. */
     String version();
 
+    /** Exactly the capabilities whose behaviour this connector implements. */
     Set<ConnectorCapability> capabilities();
 
     /** Options accepted at connection level in connections.yml (besides pz's reserved keys). */
-    OptionSchema connectionOptions();
+    OptionSet connectionOptions();
 
     /** Options accepted under an entity's {@code read:} block or as {@code source()} kwargs. */
-    OptionSchema readOptions();
+    OptionSet readOptions();
 
     /** Options accepted under an entity's {@code write:} block or as {@code sink()} kwargs. */
-    OptionSchema writeOptions();
+    OptionSet writeOptions();
 
     /**
-     * Connection-level keys whose values are secrets. The engine never prints, logs or writes
-     * their values; declaring them here is what lets it mask them.
+     * Offline rules across one connection's options that the declarations cannot state (e.g. two
+     * options that exclude each other). pz checks each declaration first; this sees only
+     * connections whose declared options are valid. Returns one message per problem, without the
+     * connection's name (pz adds it); each is reported as PZ0301. Never touches the network.
      */
-    Set<String> secretKeys();
-
-    /**
-     * Offline cross-field validation of one connection's configuration. Returns one message per
-     * problem (empty when valid); the engine reports each as PZ0301. Never touches the network.
-     */
-    List<String> validate(ConnectorConfig config);
+    default List<String> validate(ConnectorConfig config) {
+        return List.of();
+    }
 
     /** The {@code pz validate --connect} probe. May touch the network; bounded by the caller. */
     ConnectionCheck checkConnection(ConnectorConfig config);

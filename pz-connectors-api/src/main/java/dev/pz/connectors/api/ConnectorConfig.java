@@ -1,5 +1,6 @@
 package dev.pz.connectors.api;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,20 +10,27 @@ import java.util.Optional;
 /**
  * One connection's flat configuration: the keys written under the connection in connections.yml,
  * after {@code ${VAR}} interpolation, minus pz's reserved keys. The host adds {@code base_dir}
- * (the project directory) for file connectors. Values are plain YAML shapes: String, Long, Double,
- * Boolean, List, Map.
+ * (the project directory). Values are plain YAML shapes: String, Long, Double, Boolean, List, Map;
+ * read them through their declarations with {@link #get}.
  */
-public record ConnectorConfig(String connection, Map<String, Object> values) {
+public record ConnectorConfig(String connection, Map<String, Object> options) implements OptionValues {
 
+    /** The key under which the host passes the project directory (absolute). */
     public static final String BASE_DIR = "base_dir";
 
     public ConnectorConfig {
         Objects.requireNonNull(connection, "connection");
-        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     }
 
-    public Optional<String> string(String key) {
-        Object value = values.get(key);
-        return value == null ? Optional.empty() : Optional.of(String.valueOf(value));
+    @Override
+    public String context() {
+        return "connection '" + connection + "'";
+    }
+
+    /** The project directory the host passed, when it passed one. */
+    public Optional<Path> baseDirectory() {
+        Object value = options.get(BASE_DIR);
+        return value instanceof String text && !text.isBlank() ? Optional.of(Path.of(text)) : Optional.empty();
     }
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
  * order, and the incremental bounds for this run.
  */
 public record DatasetSpec(String connection, String entity, Map<String, Object> options,
-        Map<String, String> columns, Watermark watermark) {
+        Map<String, String> columns, Watermark watermark) implements OptionValues {
 
     public DatasetSpec {
         Objects.requireNonNull(connection, "connection");
@@ -26,13 +26,13 @@ public record DatasetSpec(String connection, String entity, Map<String, Object> 
         return new DatasetSpec(connection, entity, options, columns, null);
     }
 
-    public Optional<Map<String, String>> contract() {
-        return Optional.ofNullable(columns);
+    @Override
+    public String context() {
+        return "dataset '" + entity + "'";
     }
 
-    public Optional<String> option(String key) {
-        Object value = options.get(key);
-        return value == null ? Optional.empty() : Optional.of(String.valueOf(value));
+    public Optional<Map<String, String>> contract() {
+        return Optional.ofNullable(columns);
     }
 
     /**

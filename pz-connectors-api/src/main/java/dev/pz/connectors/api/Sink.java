@@ -1,12 +1,18 @@
 package dev.pz.connectors.api;
 
+import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /** The write side of one connection. Opened by {@link Connector#openSink}; the engine closes it. */
 public interface Sink extends AutoCloseable {
 
-    /** The native write of an output, or empty when it needs the universal tier. Side-effect free. */
+    /**
+     * The native write of an output, or empty when it needs the universal tier. Asked only of a
+     * connector declaring {@link ConnectorCapability#NATIVE_COPY}. Side-effect free and offline: the
+     * planner calls it. A refusal the user must fix is thrown as a
+     * {@link dev.pz.connectors.api.error.PzConnectorException} with its code.
+     */
     Optional<NativeCopy> nativeCopy(OutputSpec spec);
 
     /**
@@ -22,6 +28,16 @@ public interface Sink extends AutoCloseable {
      * or {@link WriteSession#abort} exactly once and then {@link WriteSession#close}.
      */
     WriteSession beginWrite(OutputSpec spec, Schema schema);
+
+    /**
+     * The local {@value TemporaryFiles#DIRECTORY} directory in which a universal write of this output
+     * creates its temporaries ({@link TemporaryFiles#create}), or empty when it creates none on the
+     * local disk. pz records it before the write begins, so that whatever a killed run left there
+     * is deleted by the next run and by {@code pz clean}. Side-effect free.
+     */
+    default Optional<Path> temporaryDirectory(OutputSpec spec) {
+        return Optional.empty();
+    }
 
     @Override
     void close();

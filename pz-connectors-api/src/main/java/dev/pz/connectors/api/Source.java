@@ -10,8 +10,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public interface Source extends AutoCloseable {
 
     /**
-     * The native read of a dataset, or empty when this dataset needs the universal tier. Side-effect
-     * free and offline: the planner calls it. A refusal that the user must fix (a contract that
+     * The native read of a dataset, or empty when this dataset needs the universal tier. Asked only
+     * of a connector declaring {@link ConnectorCapability#NATIVE_SCAN}. Side-effect free and
+     * offline: the planner calls it. A refusal that the user must fix (a contract that
      * does not match a CSV header) is thrown as a {@link dev.pz.connectors.api.error.PzConnectorException}.
      */
     Optional<NativeScan> nativeScan(DatasetSpec spec);
@@ -28,7 +29,10 @@ public interface Source extends AutoCloseable {
     /** The Arrow schema the universal read will produce. May touch the source. */
     Schema schema(DatasetSpec spec);
 
-    /** Splits a universal read into partitions the engine may read concurrently. */
+    /**
+     * Splits a universal read into partitions the engine reads concurrently: one partition unless
+     * the connector declares {@link ConnectorCapability#PARTITIONED_READ}.
+     */
     List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints);
 
     /** The read shape of a dataset not declared incremental: a full re-read unless overridden. */

@@ -4,10 +4,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** How a sink treats what the destination already holds. */
-public enum WriteStrategy {
+public enum WriteStrategy implements Choice {
     APPEND, REPLACE, MERGE;
 
     /** The word users write ({@code append}, {@code replace}, {@code merge}). */
+    @Override
     public String word() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -457,7 +457,7 @@ public final class DagCompiler {
         for (OutputDecl output : outputs.values()) {
             WriteDef write = output.write();
             String id = NodeIds.of(List.of("sink-write", output.binding().connection(), output.binding().entity(),
-                    output.claimant(), write.strategy().word(), write.schemaPolicy(), CanonicalJson.of(write.options())));
+                    output.claimant(), write.strategy().word(), write.schemaPolicy().word(), CanonicalJson.of(write.options())));
             nodes.add(new SinkWriteNode(id, output.binding().name(), output.binding().connection(),
                     output.binding().entity(), output.claimant(), write, output.callSite(),
                     List.of(pipelineIds.get(output.claimant()))));
@@ -466,12 +466,13 @@ public final class DagCompiler {
     }
 
     /**
-     * Read hints per dataset (engine.md §2.3.2), narrowed to what the dataset's connector declares
-     * (ColumnPruning → columns, PredicatePushdown → predicate). Because the node id takes the hint
-     * lines only when something is pushed, a dataset on a connector that prunes nothing (localfiles)
-     * keeps upstream's id, while a pruned read gets a new id whenever its pruning changes, so a
-     * retry never reuses a staging table that lacks a column the edited reader now needs. DuckDB is
-     * opened only when some dataset's connector can take a hint.
+     * Read hints per dataset (the columns and predicate its single reader needs), narrowed to what
+     * the dataset's connector declares (ColumnPruning → columns, PredicatePushdown → predicate).
+     * Because the node id takes the hint lines only when something is pushed, a dataset on a
+     * connector that prunes nothing (localfiles) keeps upstream's id, while a pruned read gets a new
+     * id whenever its pruning changes, so a retry never reuses a staging table that lacks a column
+     * the edited reader now needs. DuckDB is opened only when some dataset's connector can take a
+     * hint.
      */
     private final class ReadHintsStage {
         private final AnalysisConnection analysis;

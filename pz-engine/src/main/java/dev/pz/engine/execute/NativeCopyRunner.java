@@ -1,104 +1,58 @@
 package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSqlException;
-import dev.pz.engine.model.RunIds;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
- * The two halves of a native write: DuckDB's COPY into temporary files beside the destination,
- * then the atomic renames that publish them. A failure in either half deletes the temporaries, so
- * the previous output stays whole.
+ * The two halves of a native write (the contract of {@link NativeCopy}): DuckDB's COPY of the
+ * staged relation into a fresh temporary, then the connector's publish of the finished file. A
+ * failure in either half deletes the temporary, so the previous output stays whole; a kill leaves
+ * it in a {@code .pz-tmp} directory the run recorded, where the next run or {@code pz clean} finds it.
  */
 final class NativeCopyRunner {
 
     private NativeCopyRunner() {
     }
 
-    /** Runs the connector's COPY from {@code relation}; returns the rows DuckDB reports written. */
-    static long copy(String output, NativeCopy copy, RunContext context, DuckConnection connection, String relation) {
+    /** Runs the COPY from {@code relation}; returns the finished temporary and the rows DuckDB wrote. */
+    static CopiedFile copy(String output, NativeCopy copy, RunContext context, DuckConnection connection,
+            String relation) {
         context.setup().ensure(connection, copy.setupStatements(), "output '" + output + "'");
-        createDirectories(output, copy);
-        sweepAbandoned(copy, RunIds.startedAt(context.runId()).orElse(null));
+        Path directory = copy.temporaryDirectory() != null ? copy.temporaryDirectory() : context.temporaries().spool();
+        Path temporary;
         try {
-            return Math.max(0, connection.execute(copy.copySql().replace(NativeCopy.SOURCE, relation)));
+            temporary = context.temporaries().create(directory);
+        } catch (IOException e) {
+            throw new PzConnectorException(PzCode.NODE_FAILED, "could not create a temporary file for '" + output
+                    + "': " + e.getClass().getSimpleName().replace("Exception", "") + " " + e.getMessage(), false, null, e);
+        }
+        try {
+            long rows = connection.execute(copy.copyStatement(relation, temporary));
+            return new CopiedFile(Math.max(0, rows), temporary);
         } catch (DuckSqlException e) {
-            deleteTemporaries(copy);
+            context.temporaries().release(temporary);
             throw new PzConnectorException(null, "native copy statement failed: " + FailureMessages.redact(e.getMessage()),
                     false, null, e);
         } catch (RuntimeException e) {
-            deleteTemporaries(copy);
+            context.temporaries().release(temporary);
             throw e;
         }
     }
 
-    static void publish(String output, NativeCopy copy) {
-        for (NativeCopy.FileMove move : copy.finalizations()) {
-            try {
-                try {
-                    Files.move(move.temporary(), move.target(), StandardCopyOption.REPLACE_EXISTING,
-                            StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(move.temporary(), move.target(), StandardCopyOption.REPLACE_EXISTING);
-                }
-            } catch (IOException e) {
-                deleteTemporaries(copy);
-                throw new PzConnectorException(null, "could not move the finished output into place for '" + output
-                        + "': " + e.getMessage(), false, null, e);
-            }
-        }
-    }
-
-    static void deleteTemporaries(NativeCopy copy) {
-        for (NativeCopy.FileMove move : copy.finalizations()) {
-            try {
-                Files.deleteIfExists(move.temporary());
-            } catch (IOException ignored) {
-                // Best effort: a leftover .pz-native-* file is harmless and names itself.
-            }
-        }
-    }
-
-    /**
-     * Deletes {@code .pz-native-*} temporaries a killed run left beside this output: any such file
-     * older than this run's start cannot belong to a live run of this project (one run at a time).
-     */
-    private static void sweepAbandoned(NativeCopy copy, java.time.Instant runStarted) {
-        if (runStarted == null) {
-            return;
-        }
-        for (NativeCopy.FileMove move : copy.finalizations()) {
-            Path directory = move.temporary().toAbsolutePath().getParent();
-            try (java.util.stream.Stream<Path> files = Files.list(directory)) {
-                for (Path file : files.filter(path -> path.getFileName().toString().startsWith(".pz-native-")).toList()) {
-                    if (Files.getLastModifiedTime(file).toInstant().isBefore(runStarted)) {
-                        Files.deleteIfExists(file);
-                    }
-                }
-            } catch (IOException ignored) {
-                // Best effort: the file names itself, and the next run tries again.
-            }
-        }
-    }
-
-    private static void createDirectories(String output, NativeCopy copy) {
+    /** Hands the finished file to the connector's publish, then deletes whatever is left of it. */
+    static void publish(String output, NativeCopy copy, CopiedFile copied, RunContext context) {
         try {
-            for (Path directory : copy.directories()) {
-                Files.createDirectories(directory);
-            }
-            for (NativeCopy.FileMove move : copy.finalizations()) {
-                Files.createDirectories(move.temporary().toAbsolutePath().getParent());
-                Files.createDirectories(move.target().toAbsolutePath().getParent());
-            }
+            copy.publisher().publish(copied.temporary());
         } catch (IOException e) {
-            throw new PzConnectorException(null, "could not create the output directory for '" + output + "': "
-                    + e.getClass().getSimpleName().replace("Exception", "") + " " + e.getMessage(), false, null, e);
+            throw new PzConnectorException(PzCode.NODE_FAILED, "could not publish the finished output '" + output
+                    + "': " + e.getClass().getSimpleName().replace("Exception", "") + " " + e.getMessage(), false, null, e);
+        } finally {
+            context.temporaries().release(copied.temporary());
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.pz.engine.execute;
 
 import dev.pz.duckdb.DuckSession;
+import dev.pz.engine.artifacts.RunTemporaries;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.Project;
@@ -15,12 +16,13 @@ import org.apache.arrow.memory.BufferAllocator;
  * thread-safe. {@code storedWatermarks} holds the watermarks this run reads from (empty under
  * {@code --full-refresh}), by dataset key; {@code allocator} is the run's root Arrow allocator,
  * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
- * over from the prior run's staging database; {@code events} receives progress reports.
+ * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
+ * {@code events} receives progress reports.
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
-        ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
-        Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse,
-        Map<String, Long> fusedCopies, RunListener events) {
+        ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
+        Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
+        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
@@ -28,16 +30,16 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
 
     /** The same context under another cancellation scope: one node attempt's. */
     public RunContext withCancellation(Cancellation scope) {
-        return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, clock, scope,
-                storedWatermarks, allocator, reuse, fusedCopies, events);
+        return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
+                scope, storedWatermarks, allocator, reuse, fusedCopies, events);
     }
 
-    /** A context with an empty hand-off of fused copies (sink id → rows a fused pipeline wrote). */
+    /** A context with an empty hand-off of fused copies (sink id → the file a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
-            ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, Clock clock, Cancellation cancellation,
-            Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator, StagedReuse reuse,
-            RunListener events) {
-        this(runId, project, dag, plan, session, connectors, setup, runDirectory, clock, cancellation,
+            ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
+            Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
+            StagedReuse reuse, RunListener events) {
+        this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
                 storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events);
     }
 }

@@ -11,8 +11,8 @@ import dev.pz.engine.plan.Strategy;
 
 /**
  * Drains a pipeline's relation to its output. On the native tier DuckDB writes a temporary file
- * beside the destination and the engine renames it into place, so a failed write leaves the
- * previous output whole. In a fused chain the pipeline already ran the COPY; this node publishes it.
+ * and the connector publishes it, so a failed write leaves the previous output whole. In a fused
+ * chain the pipeline already ran the COPY; this node publishes it.
  */
 final class SinkWriteExecutor {
 
@@ -27,23 +27,22 @@ final class SinkWriteExecutor {
             return new NodeOutcome(written.rows(), null, null, written.timings(), null);
         }
         NativeCopy copy = planned.nativeCopy();
-        long rows;
+        CopiedFile copied;
         if (context.plan().isFused(node.id())) {
-            Long copied = context.fusedCopies().remove(node.id());
+            copied = context.fusedCopies().remove(node.id());
             if (copied == null) {
                 throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
                         + "': the fused copy of pipeline '" + node.pipeline() + "' did not run");
             }
-            rows = copied;
         } else {
-            rows = NativeCopyRunner.copy(node.name(), copy, context, connection, relation);
+            copied = NativeCopyRunner.copy(node.name(), copy, context, connection, relation);
         }
         if (context.cancellation().isCancelled()) {
             // The copy is complete, but a cancelled run leaves the destination as it was.
-            NativeCopyRunner.deleteTemporaries(copy);
+            context.temporaries().release(copied.temporary());
             throw new Cancellation.CancelledException();
         }
-        NativeCopyRunner.publish(node.name(), copy);
-        return NodeOutcome.rows(rows);
+        NativeCopyRunner.publish(node.name(), copy, copied, context);
+        return NodeOutcome.rows(copied.rows());
     }
 }

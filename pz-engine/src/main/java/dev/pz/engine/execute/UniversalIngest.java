@@ -8,6 +8,7 @@ import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.ArrowIngest;
 import dev.pz.duckdb.DuckConnection;
@@ -46,6 +47,11 @@ final class UniversalIngest {
             Projected projected = projectToHints(hintsFor(node, connector), source.schema(spec));
             Schema schema = projected.schema();
             List<ReadPartition> partitions = source.planRead(spec, projected.hints());
+            if (partitions.size() > 1 && !connector.capabilities().contains(ConnectorCapability.PARTITIONED_READ)) {
+                throw new PzConnectorException(PzCode.PARTITION_IDENTITY_INVALID, "connector '" + def.connector()
+                        + "' split dataset '" + spec.entity() + "' into " + partitions.size() + " partitions but does"
+                        + " not declare PartitionedRead", "report this to the connector's author");
+            }
             BatchOptions options = batchOptions(context, partitions.size());
             ArrowProducers producers = ArrowProducers.start(channel, context.cancellation(), partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),

@@ -27,7 +27,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * session, then commits. Any failure before the commit aborts the session, leaving the destination
  * as it was; a failed commit is never followed by an abort (its outcome is unknown). A cancelled
  * node stops the egress query and, when the session is {@link Cancellable}, a call blocked in it.
- * A connector that declares {@code TextLengthStats} first gets the longest value of every text
+ * The sink's local temporaries directory is recorded first, so a kill leaves nothing pz cannot
+ * find. A connector that declares {@code TextLengthStats} gets the longest value of every text
  * column ({@link TextLengthStats}) in {@code OutputSpec.maxTextLengths}, to size the columns it creates.
  */
 final class UniversalWrite {
@@ -40,7 +41,7 @@ final class UniversalWrite {
     private UniversalWrite() {
     }
 
-    static Written write(SinkWriteNode node, OutputSpec spec, RunContext context, DuckConnection connection,
+    static Written write(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
             String relation) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
@@ -53,10 +54,10 @@ final class UniversalWrite {
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
             Schema schema = ArrowEgress.schema(connection, sql, allocator);
             Cancellation scope = context.cancellation();
-            OutputSpec measured = connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)
-                    ? spec.withMaxTextLengths(TextLengthStats.measure(connection, relation, schema))
-                    : spec;
-            WriteSession session = sink.beginWrite(measured, schema);
+            sink.temporaryDirectory(planned).ifPresent(context.temporaries()::use);
+            OutputSpec spec = connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)
+                    ? planned.withMaxTextLengths(TextLengthStats.measure(connection, relation, schema)) : planned;
+            WriteSession session = sink.beginWrite(spec, schema);
             try (session; Cancellation.Registration stoppable = scope.trackWhileOpen(session)) {
                 ArrowProducers producers = ArrowProducers.start(channel, scope,
                         List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),

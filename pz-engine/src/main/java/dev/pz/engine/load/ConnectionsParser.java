@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * connections.yml (spec/user-surface.md §3.3): every top-level key is a connection. pz's reserved
+ * connections.yml: every top-level key is a connection. pz's reserved
  * keys are {@code connector}, {@code entities}, {@code max_concurrency}, {@code rate_limit},
  * {@code retry} and {@code allow_unsigned_extensions}; every other key is flat connector config and
  * the only place where {@code ${VAR}} is interpolated.
@@ -104,16 +104,19 @@ final class ConnectionsParser {
             }
         }
         Map<String, Object> config = new LinkedHashMap<>();
+        Map<String, Integer> configLines = new LinkedHashMap<>();
         for (YamlNode.Entry entry : body.entries().values()) {
             if (!RESERVED.contains(entry.key())) {
                 config.put(entry.key(), interpolation.interpolate(entry.value()));
+                configLines.put(entry.key(), entry.line());
             }
         }
         Map<String, EntityDef> entities = entities(name, body);
         if (connector == null) {
             return null;
         }
-        return new ConnectionDef(name, connector, config, entities, maxConcurrency, retry, rateLimit, allowUnsigned, at);
+        return new ConnectionDef(name, connector, config, entities, maxConcurrency, retry, rateLimit, allowUnsigned, at,
+                configLines);
     }
 
     private void missingConnector(String name, SourceLocation at) {

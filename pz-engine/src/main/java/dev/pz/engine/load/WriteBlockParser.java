@@ -1,5 +1,6 @@
 package dev.pz.engine.load;
 
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.model.Problems;
@@ -11,16 +12,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An entity's {@code write:} block or the keyword arguments of a {@code sink()} call
- * (spec/user-surface.md §3.3 "write: block", §3.4.1). pz's own keys are {@code strategy},
- * {@code keys}, {@code duplicates}, {@code on_delete}, {@code schema_policy} and {@code retry};
- * retired and misplaced keys are refused; everything else is a connector write option.
+ * An entity's {@code write:} block or the keyword arguments of a {@code sink()} call. pz's own
+ * keys are {@code strategy}, {@code keys}, {@code duplicates}, {@code on_delete},
+ * {@code schema_policy} and {@code retry}; retired and misplaced keys are refused; everything else
+ * is a connector write option.
  * Cross-checks that need the DAG (merge without keys, keys without merge) belong to the compiler.
  */
 public final class WriteBlockParser {
     static final List<String> STRATEGIES = List.of("replace", "append", "merge");
     static final List<String> ON_DELETE = List.of("delete", "soft", "ignore");
-    static final List<String> SCHEMA_POLICIES = List.of("fail_on_change", "additive", "evolve");
+    static final List<String> SCHEMA_POLICIES = java.util.Arrays.stream(SchemaPolicy.values()).map(SchemaPolicy::word)
+            .toList();
 
     private WriteBlockParser() {
     }
@@ -35,7 +37,7 @@ public final class WriteBlockParser {
         boolean duplicatesAccepted = false;
         String onDelete = null;
         SourceLocation onDeleteLocation = null;
-        String schemaPolicy = WriteDef.DEFAULT_SCHEMA_POLICY;
+        SchemaPolicy schemaPolicy = WriteDef.DEFAULT_SCHEMA_POLICY;
         RetrySpec retry = null;
         for (Map.Entry<String, Object> entry : block.entrySet()) {
             String key = entry.getKey();
@@ -98,8 +100,8 @@ public final class WriteBlockParser {
                     if (value == null) {
                         break;
                     }
-                    if (value instanceof String word && SCHEMA_POLICIES.contains(word)) {
-                        schemaPolicy = word;
+                    if (value instanceof String word && SchemaPolicy.fromWord(word).isPresent()) {
+                        schemaPolicy = SchemaPolicy.fromWord(word).get();
                     } else {
                         problems.error(PzCode.SYNC_MODE_INVALID, prefix + "unknown schema_policy " + Values.describe(value)
                                 + " (expected one of fail_on_change, additive, evolve).", location,

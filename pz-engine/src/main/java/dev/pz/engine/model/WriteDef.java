@@ -1,5 +1,6 @@
 package dev.pz.engine.model;
 
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,9 +13,9 @@ import java.util.Map;
  * strategy append, schema policy fail_on_change, no keys.
  */
 public record WriteDef(WriteStrategy strategy, List<String> keys, boolean duplicatesAccepted, String onDelete,
-        String schemaPolicy, RetrySpec retry, Map<String, Object> options, SourceLocation location) {
+        SchemaPolicy schemaPolicy, RetrySpec retry, Map<String, Object> options, SourceLocation location) {
 
-    public static final String DEFAULT_SCHEMA_POLICY = "fail_on_change";
+    public static final SchemaPolicy DEFAULT_SCHEMA_POLICY = SchemaPolicy.FAIL_ON_CHANGE;
 
     public WriteDef {
         keys = List.copyOf(keys);

@@ -2,13 +2,13 @@ package dev.pz.engine.plan;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
+import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
-import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.engine.compile.CheckNode;
@@ -79,44 +79,40 @@ public final class Planner {
         ConnectionDef connection = project.connections().get(node.connection());
         Optional<Connector> connector = registry.find(connection.connector());
         String readToken = readToken(node);
+        String noNative = "arrow stream: connector '" + connection.connector() + "' has no native path";
         if (connector.isEmpty()) {
-            return universal(node, 1, "arrow stream: connector '" + connection.connector() + "' has no native path",
-                    readToken);
+            return universal(node, 1, noNative, readToken);
         }
         DatasetSpec spec = DatasetSpec.of(node.connection(), node.entity(), node.read().options(), node.read().columns());
         int partitions = declaredPartitions(connector.get(), spec);
-        SyncDef sync = node.read().sync();
-        if (sync != null && sync.isWindowed() && !has(connector.get(), ConnectorCapability.BOUNDED_WINDOW)) {
-            refuse(inRun, PzCode.WINDOW_CAPABILITY_MISSING, connection, "connector '" + connection.connector()
-                    + "' cannot bound a read window, so source '" + node.datasetKey() + "' cannot use max_window",
-                    "remove max_window/initial/until from the sync: block");
-        }
+        List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
+        refusals.addAll(CapabilityRules.source(node, connector.get(), project.engine()));
+        refusals.forEach(refusal -> refuse(inRun, refusal));
         if (project.engine().forceUniversal()) {
             return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
         }
-        Optional<Source> source = connector.get().openSource(ConnectorRegistry.configFor(connection, project.directory()));
-        if (source.isEmpty()) {
-            refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, connection, "connector '" + connection.connector()
-                    + "' cannot read, but source '" + node.datasetKey() + "' reads from it", null);
-            return universal(node, partitions, "arrow stream: connector '" + connection.connector()
-                    + "' has no native path", readToken);
-        }
-        try (Source opened = source.get()) {
-            Optional<NativeScan> scan = opened.nativeScan(spec);
+        try (Source opened = open(connector.get().openSource(config(connection)), connection, "read", node.datasetKey(),
+                inRun)) {
+            Optional<NativeScan> scan = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_SCAN)
+                    ? Optional.empty() : opened.nativeScan(spec);
+            if (!refusals.isEmpty()) {
+                return universal(node, partitions, refused(connection, refusals), readToken);
+            }
             if (scan.isEmpty()) {
-                return universal(node, partitions, opened.universalReason(spec).map(why -> "arrow stream: " + why)
-                        .orElse("arrow stream: connector '" + connection.connector() + "' has no native path"),
-                        readToken);
+                if (opened != null && has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
+                    refuse(inRun, CapabilityRules.nativeOnly(node, connector.get(), "it offers no native scan of this"
+                            + " dataset", "check the dataset's options against `pz connectors --json`"));
+                }
+                return universal(node, partitions, opened == null ? noNative : opened.universalReason(spec)
+                        .map(why -> "arrow stream: " + why).orElse(noNative), readToken);
             }
             String reason = "native scan: connector '" + connection.connector() + "' provides " + scan.get().mechanism()
                     + " over " + scan.get().location() + " (" + readToken + ")";
             return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_SCAN, partitions, reason, null,
                     scan.get(), null);
         } catch (PzConnectorException refusal) {
-            if (inRun) {
-                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), refusal.getMessage(),
-                        SourceLocation.file("connections.yml"), null);
-            }
+            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
+                    ? connection.location() : node.read().location());
             return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", readToken);
         }
@@ -157,49 +153,77 @@ public final class Planner {
         if (connector.isEmpty()) {
             return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
         }
-        WriteStrategy strategy = node.write().strategy();
-        if (strategy == WriteStrategy.MERGE && !has(connector.get(), ConnectorCapability.MERGE)
-                || strategy == WriteStrategy.REPLACE && !has(connector.get(), ConnectorCapability.REPLACE_WRITES)) {
-            refuse(inRun, PzCode.WRITE_MODE_UNSUPPORTED, connection, "output '" + node.name() + "': connector '"
-                    + connection.connector() + "' does not support strategy " + strategy.word(),
-                    "pick a strategy the connector supports (see `pz connectors`)");
-        }
+        List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
+        refusals.addAll(CapabilityRules.sink(node, connector.get()));
+        refusals.forEach(refusal -> refuse(inRun, refusal));
         if (project.engine().forceUniversal()) {
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
         }
-        Optional<Sink> sink = connector.get().openSink(ConnectorRegistry.configFor(connection, project.directory()));
-        if (sink.isEmpty()) {
-            refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, connection, "connector '" + connection.connector()
-                    + "' cannot write, but output '" + node.name() + "' writes to it", null);
-            return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
-        }
-        OutputSpec spec = new OutputSpec(node.connection(), node.entity(), strategy, node.write().schemaPolicy(),
-                node.write().options(), node.write().keys(), null);
-        try (Sink opened = sink.get()) {
-            Optional<NativeCopy> copy = opened.nativeCopy(spec);
+        OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
+                node.write().schemaPolicy(), node.write().options(), node.write().keys(), null);
+        try (Sink opened = open(connector.get().openSink(config(connection)), connection, "write", node.name(), inRun)) {
+            Optional<NativeCopy> copy = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
+                    ? Optional.empty() : opened.nativeCopy(spec);
+            if (!refusals.isEmpty()) {
+                return sinkNode(node, Strategy.ARROW_STREAM, refused(connection, refusals), null);
+            }
             return copy.map(native_ -> sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '"
                     + connection.connector() + "' provides " + native_.mechanism(), native_))
-                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, opened.universalReason(spec)
-                            .map(why -> "arrow stream: " + why).orElse(noNative), null));
+                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, opened == null ? noNative
+                            : opened.universalReason(spec).map(why -> "arrow stream: " + why).orElse(noNative), null));
         } catch (PzConnectorException refusal) {
-            if (inRun) {
-                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), refusal.getMessage(),
-                        SourceLocation.file("connections.yml"), null);
-            }
+            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
+                    ? connection.location() : node.write().location());
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", null);
         }
+    }
+
+    /**
+     * The opened side, or null after refusing a connector that cannot read (write) at all. A
+     * connection whose options the connector refuses throws from here, before any native probe.
+     */
+    private <T> T open(Optional<T> opened, ConnectionDef connection, String direction, String subject, boolean inRun) {
+        if (opened.isEmpty()) {
+            refuse(inRun, new CapabilityRules.Refusal(PzCode.CONNECTOR_NOT_INSTALLED, "connector '"
+                    + connection.connector() + "' cannot " + direction + ", but '" + subject + "' needs it to",
+                    connection.location(), null));
+            return null;
+        }
+        return opened.get();
+    }
+
+    private ConnectorConfig config(ConnectionDef connection) {
+        return ConnectorRegistry.configFor(connection, project.directory());
     }
 
     private static PlannedNode sinkNode(SinkWriteNode node, Strategy strategy, String reason, NativeCopy copy) {
         return new PlannedNode(node.id(), node.kind(), node.name(), strategy, 1, reason, null, null, copy);
     }
 
-    private void refuse(boolean inRun, PzCode code, ConnectionDef connection, String message, String hint) {
-        if (inRun && reportedCapabilityRefusals.add(code.code() + "|" + connection.name() + "|" + message)) {
-            problems.error(code, message, connection.location() != null ? connection.location()
-                    : SourceLocation.file("connections.yml"), hint);
+    private void refuse(boolean inRun, CapabilityRules.Refusal refusal) {
+        SourceLocation at = refusal.location() != null ? refusal.location() : SourceLocation.file("connections.yml");
+        if (inRun && reportedCapabilityRefusals.add(refusal.code().code() + "|" + at + "|" + refusal.message())) {
+            problems.error(refusal.code(), refusal.message(), at, refusal.hint());
         }
+    }
+
+    /**
+     * A connector's refusal, with its own code and hint (one without a code is a native path
+     * mismatch) — unless a capability rule already refused the node with that code: the connector
+     * then says the same thing in its own words.
+     */
+    private void reportUnlessRefused(boolean inRun, PzConnectorException refusal, List<CapabilityRules.Refusal> refusals,
+            SourceLocation at) {
+        PzCode code = refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH);
+        if (refusals.stream().noneMatch(earlier -> earlier.code() == code)) {
+            refuse(inRun, new CapabilityRules.Refusal(code, refusal.getMessage(), at, refusal.hint().orElse(null)));
+        }
+    }
+
+    private static String refused(ConnectionDef connection, List<CapabilityRules.Refusal> refusals) {
+        return "arrow stream: connector '" + connection.connector() + "' refuses this node ("
+                + refusals.get(0).code().code() + ")";
     }
 
     private static boolean has(Connector connector, ConnectorCapability capability) {

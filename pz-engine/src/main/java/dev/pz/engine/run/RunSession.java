@@ -8,6 +8,7 @@ import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
 import dev.pz.engine.model.RunIds;
 import dev.pz.engine.artifacts.RunResultsWriter;
+import dev.pz.engine.artifacts.RunTemporaries;
 import dev.pz.engine.artifacts.Timestamps;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
@@ -89,7 +90,9 @@ public final class RunSession {
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
         try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
-                RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
+                RunDirectory directory = RunDirectory.create(project.directory(), runId);
+                RunTemporaries temporaries = new RunTemporaries(directory.path(), started)) {
+            RunTemporaries.sweepAbandoned(project.directory(), started, false);
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
@@ -104,7 +107,7 @@ public final class RunSession {
                 // Fail-fast and an unresponsive node cancel the dispatcher's scope, never the user's.
                 Cancellation dispatch = request.cancellation().child();
                 RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
-                        new SetupLedger(), directory.path(), request.clock(), dispatch, readFrom,
+                        new SetupLedger(), directory.path(), temporaries, request.clock(), dispatch, readFrom,
                         resources.allocator(), reuse, listener);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);

@@ -37,7 +37,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Validation tier 5 ({@code pz validate --connect}, engine.md §2.4): one connectivity probe per
+ * Validation tier 5 ({@code pz validate --connect}): one connectivity probe per
  * connection, all concurrent, each bounded by 30 s (PZ0330); then the live schema of every dataset
  * the project reads, 30 s each, compared with its {@code columns:} contract (missing column or
  * different type → PZ0331; extra columns are fine). Schemas of contract-less datasets are written to
@@ -274,7 +274,7 @@ public final class ConnectivityValidator {
         String masked = message;
         Optional<Connector> connector = registry.find(connection.connector());
         if (connector.isPresent()) {
-            for (String key : connector.get().secretKeys()) {
+            for (String key : connector.get().connectionOptions().secretNames()) {
                 Object value = connection.config().get(key);
                 if (value != null && String.valueOf(value).length() >= 3) {
                     masked = masked.replace(String.valueOf(value), "***");

@@ -2,7 +2,9 @@ package dev.pz.engine.validate;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorConfig;
-import dev.pz.connectors.api.OptionSchema;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.OptionProblem;
+import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
@@ -15,22 +17,31 @@ import dev.pz.engine.model.EntityDef;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.SourceLocation;
+import dev.pz.engine.plan.CapabilityRules;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Validation tier 3: every connection names an installed connector, and every connection, read
- * and write option is one its connector accepts, of the right shape (PZ0305, PZ0301).
+ * Validation tier 3: every connection names an installed connector (PZ0305) that declares none of
+ * pz's own keys (PZ0345); every connection, read and write option is one its connector declares,
+ * with a value the declaration allows (PZ0301, or the option's own code); the connector's
+ * cross-option rules hold; and no dataset or output asks for something its connector's
+ * capabilities refuse. Each message names its subject once: {@code connection 'lake'},
+ * {@code dataset 'orders'}, {@code output 'daily'} — as the connector names it at run time.
  */
 public final class ConnectorConfigValidator {
     private final ConnectorRegistry registry;
+    /** pz validate's tier: unknown connectors and capability refusals too, not only options. */
+    private final boolean fullTier;
     private final Problems problems = new Problems();
 
-    private ConnectorConfigValidator(ConnectorRegistry registry) {
+    private ConnectorConfigValidator(ConnectorRegistry registry, boolean fullTier) {
         this.registry = registry;
+        this.fullTier = fullTier;
     }
 
     /** Validates; throws {@link dev.pz.connectors.api.error.PzValidationException} with every problem. */
@@ -39,22 +50,23 @@ public final class ConnectorConfigValidator {
     }
 
     /**
-     * The same checks for the connections whose connector is installed, as {@code pz plan} and
-     * {@code pz run} make them before touching anything: a connection's options that cannot work are
-     * refused up front (PZ0301) instead of failing a node. An uninstalled connector is left to
-     * {@code pz validate} and to the node that needs it.
+     * The option checks for the connections whose connector is installed, as {@code pz plan} and
+     * {@code pz run} make them before planning: options that cannot work are refused up front, all
+     * together (PZ0301, or the option's own code), instead of failing a node. An uninstalled
+     * connector is left to {@code pz validate} and to the node that needs it; capability refusals
+     * to the planner, which makes them for the nodes a run selects.
      */
     public static int validateInstalled(Project project, CompiledDag dag, ConnectorRegistry registry) {
         return validate(project, dag, registry, false);
     }
 
-    private static int validate(Project project, CompiledDag dag, ConnectorRegistry registry, boolean reportUnknown) {
-        ConnectorConfigValidator validator = new ConnectorConfigValidator(registry);
+    private static int validate(Project project, CompiledDag dag, ConnectorRegistry registry, boolean fullTier) {
+        ConnectorConfigValidator validator = new ConnectorConfigValidator(registry, fullTier);
         int checked = 0;
         for (ConnectionDef connection : project.connections().values()) {
             Optional<Connector> connector = registry.find(connection.connector());
             if (connector.isEmpty()) {
-                if (reportUnknown) {
+                if (fullTier) {
                     validator.unknownConnector(connection);
                 }
                 continue;
@@ -62,7 +74,7 @@ public final class ConnectorConfigValidator {
             checked++;
             validator.checkConnection(connection, connector.get(), project);
         }
-        validator.checkDatasetsAndOutputs(project, dag);
+        validator.checkNodes(project, dag);
         validator.problems.throwIfErrors();
         return checked;
     }
@@ -75,37 +87,76 @@ public final class ConnectorConfigValidator {
     }
 
     private void checkConnection(ConnectionDef connection, Connector connector, Project project) {
+        if (!declaresNoReservedKey(connection, connector)) {
+            return;
+        }
         String subject = "connection '" + connection.name() + "'";
-        checkOptions(subject, connection.config(), connector.connectionOptions(), location(connection));
-        ConnectorConfig config = ConnectorRegistry.configFor(connection, project.directory());
-        for (String message : connector.validate(config)) {
-            problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": " + message, location(connection), null);
+        boolean valid = report(subject, connection.config(), connector.connectionOptions(), Set.of(), connection::locate,
+                "add %s to the connection");
+        if (valid) {
+            ConnectorConfig config = ConnectorRegistry.configFor(connection, project.directory());
+            for (String message : connector.validate(config)) {
+                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": " + message, location(connection), null);
+            }
+        }
+        if (fullTier) {
+            CapabilityRules.connection(connection, connector).forEach(this::refuse);
         }
         for (EntityDef entity : connection.entities().values()) {
-            String entitySubject = subject + " entity '" + entity.name() + "'";
             if (entity.read() != null) {
-                checkOptions(entitySubject + " read", entity.read().options(), connector.readOptions(),
-                        entity.read().location());
+                report("dataset '" + entity.name() + "'", entity.read().options(), connector.readOptions(),
+                        OptionSet.RESERVED_READ_KEYS, key -> entity.read().location(), "add %s under read:");
             }
             if (entity.write() != null) {
-                checkOptions(entitySubject + " write", entity.write().options(), connector.writeOptions(),
-                        entity.write().location());
+                report("output '" + entity.name() + "'", entity.write().options(), connector.writeOptions(),
+                        OptionSet.RESERVED_WRITE_KEYS, key -> entity.write().location(), "add %s under write:");
             }
         }
     }
 
-    /** Datasets and outputs declared at call sites are checked here; YAML ones with their connection. */
-    private void checkDatasetsAndOutputs(Project project, CompiledDag dag) {
+    /** A connector that declares a key pz reads itself is a packaging bug the user cannot fix by editing. */
+    private boolean declaresNoReservedKey(ConnectionDef connection, Connector connector) {
+        boolean clean = true;
+        for (Map.Entry<OptionSet, Set<String>> place : List.of(
+                Map.entry(connector.connectionOptions(), OptionSet.RESERVED_CONNECTION_KEYS),
+                Map.entry(connector.readOptions(), OptionSet.RESERVED_READ_KEYS),
+                Map.entry(connector.writeOptions(), OptionSet.RESERVED_WRITE_KEYS))) {
+            for (String name : place.getKey().names()) {
+                if (place.getValue().contains(name)) {
+                    clean = false;
+                    problems.error(PzCode.RESERVED_CONNECTION_KEY, "connector '" + connector.name()
+                            + "' declares option '" + name + "', a key pz reserves", location(connection),
+                            "upgrade or fix the connector; connection '" + connection.name() + "' cannot use it as is");
+                }
+            }
+        }
+        return clean;
+    }
+
+    /** Datasets and outputs declared at call sites are checked here (YAML ones with their connection), and every node's capability rules. */
+    private void checkNodes(Project project, CompiledDag dag) {
         Set<String> seen = new HashSet<>();
         for (Node node : dag.nodes()) {
-            if (node instanceof SourceLoadNode source && source.declaredAtCallSite() && seen.add(node.name())) {
-                connectorOf(project, source.connection()).ifPresent(connector -> checkOptions("source('"
-                        + source.connection() + "', '" + source.entity() + "')", source.read().options(),
-                        connector.readOptions(), source.read().location()));
-            } else if (node instanceof SinkWriteNode sink && sink.declaredAtCallSite() && seen.add(node.name())) {
-                connectorOf(project, sink.connection()).ifPresent(connector -> checkOptions("sink('"
-                        + sink.connection() + "', '" + sink.entity() + "')", sink.write().options(),
-                        connector.writeOptions(), sink.write().location()));
+            if (node instanceof SourceLoadNode source && seen.add(node.name())) {
+                connectorOf(project, source.connection()).ifPresent(connector -> {
+                    if (source.declaredAtCallSite()) {
+                        report("dataset '" + source.entity() + "'", source.read().options(), connector.readOptions(),
+                                OptionSet.RESERVED_READ_KEYS, key -> source.read().location(), "pass %s to source()");
+                    }
+                    if (fullTier) {
+                        CapabilityRules.source(source, connector, project.engine()).forEach(this::refuse);
+                    }
+                });
+            } else if (node instanceof SinkWriteNode sink && seen.add(node.name())) {
+                connectorOf(project, sink.connection()).ifPresent(connector -> {
+                    if (sink.declaredAtCallSite()) {
+                        report("output '" + sink.entity() + "'", sink.write().options(), connector.writeOptions(),
+                                OptionSet.RESERVED_WRITE_KEYS, key -> sink.write().location(), "pass %s to sink()");
+                    }
+                    if (fullTier) {
+                        CapabilityRules.sink(sink, connector).forEach(this::refuse);
+                    }
+                });
             }
         }
     }
@@ -115,27 +166,42 @@ public final class ConnectorConfigValidator {
         return def == null ? Optional.empty() : registry.find(def.connector());
     }
 
-    private void checkOptions(String subject, Map<String, Object> values, OptionSchema schema, SourceLocation at) {
-        for (Map.Entry<String, Object> entry : values.entrySet()) {
-            OptionSchema.Option option = schema.options().get(entry.getKey());
-            if (option == null) {
-                String accepted = String.join(", ", schema.options().keySet());
-                String hint = NearMiss.suggest(entry.getKey(), schema.options().keySet())
-                        .map(s -> "did you mean '" + s + "'? accepted options: " + accepted)
-                        .orElse("remove or rename it -- accepted options: " + (accepted.isEmpty() ? "none" : accepted));
-                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": unknown option '" + entry.getKey() + "'",
-                        at, hint);
-            } else if (!OptionShapes.fits(option.type(), entry.getValue())) {
-                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": option '" + entry.getKey() + "' must be "
-                        + OptionShapes.describe(option.type()), at, null);
-            }
+    /**
+     * Reports every problem of {@code written} against {@code declared}; returns whether there was none.
+     *
+     * @param where the location of a key
+     * @param addMissing how to add a missing required option, for the hint ({@code %s} is the key)
+     */
+    private boolean report(String subject, Map<String, Object> written, OptionSet declared, Set<String> ignored,
+            Function<String, SourceLocation> where, String addMissing) {
+        List<OptionProblem> found = declared.check(written, ignored);
+        for (OptionProblem problem : found) {
+            problems.error(problem.code(), subject + ": " + problem.message(), where.apply(problem.option()),
+                    hint(problem, written, declared, addMissing));
         }
-        schema.options().forEach((name, option) -> {
-            if (option.required() && !values.containsKey(name)) {
-                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": '" + name + "' is required", at,
-                        "add " + name + ": to the connection");
+        return found.isEmpty();
+    }
+
+    private static String hint(OptionProblem problem, Map<String, Object> written, OptionSet declared,
+            String addMissing) {
+        return switch (problem.kind()) {
+            case UNKNOWN -> NearMiss.suggest(problem.option(), declared.names())
+                    .map(name -> "did you mean '" + name + "'? accepted options: " + String.join(", ", declared.names()))
+                    .orElse(problem.hint());
+            case MISSING -> String.format(addMissing, problem.option() + ":");
+            case INVALID -> {
+                Option<?> option = declared.find(problem.option()).orElseThrow();
+                Optional<String> nearMiss = option.isSecret() ? Optional.empty()
+                        : NearMiss.suggest(String.valueOf(written.get(problem.option())), option.allowedValues());
+                yield nearMiss.map(value -> "did you mean '" + value + "'?" + (problem.hint() == null ? ""
+                        : " " + problem.hint())).orElse(problem.hint());
             }
-        });
+        };
+    }
+
+    private void refuse(CapabilityRules.Refusal refusal) {
+        problems.error(refusal.code(), refusal.message(), refusal.location() != null ? refusal.location()
+                : SourceLocation.file("connections.yml"), refusal.hint());
     }
 
     private static SourceLocation location(ConnectionDef connection) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * connections.yml (spec/user-surface.md §3.3, §3.6; acceptance.md A060–A074): connections, entities,
+ * connections.yml: connections, entities,
  * read/write blocks, interpolation. Errors carry {@code connections.yml:<line>}.
  */
 class ConnectionsLoadTest {
@@ -338,7 +338,7 @@ class ConnectionsLoadTest {
         assertThat(write.strategy()).isEqualTo(WriteStrategy.MERGE);
         assertThat(write.keys()).containsExactly("id");
         assertThat(write.onDelete()).isEqualTo("soft");
-        assertThat(write.schemaPolicy()).isEqualTo("additive");
+        assertThat(write.schemaPolicy()).isEqualTo(dev.pz.connectors.api.SchemaPolicy.ADDITIVE);
         assertThat(write.options()).containsExactly(Map.entry("format", "parquet"), Map.entry("path", "out/"));
         assertThat(write.retry()).isEqualTo(new RetrySpec(2, null, null));
         assertThat(write.location().line()).isEqualTo(5);
@@ -352,7 +352,7 @@ class ConnectionsLoadTest {
         assertThat(write.strategy()).isEqualTo(WriteStrategy.APPEND);
         assertThat(write.keys()).isEmpty();
         assertThat(write.duplicatesAccepted()).isFalse();
-        assertThat(write.schemaPolicy()).isEqualTo("fail_on_change");
+        assertThat(write.schemaPolicy()).isEqualTo(dev.pz.connectors.api.SchemaPolicy.FAIL_ON_CHANGE);
     }
 
     @Test

@@ -4,23 +4,18 @@ import dev.pz.connectors.api.ConnectionCheck;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
-import dev.pz.connectors.api.OptionSchema;
-import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Files on the local filesystem (spec connectors.md §5). DuckDB reads and writes them itself
- * (native tier); the universal tier reads csv/tsv with pz's own parser (byte-range partitions for
- * large comma files) and writes csv, tsv and NDJSON with pz's own writers.
+ * Files on the local filesystem. DuckDB reads and writes them itself (native tier); the universal
+ * tier reads csv/tsv with pz's own parser (byte-range partitions for large comma files) and writes
+ * csv, tsv and NDJSON with pz's own writers. Options: {@link LocalFilesOptions}.
  */
 public final class LocalFilesConnector implements Connector {
 
@@ -29,6 +24,19 @@ public final class LocalFilesConnector implements Connector {
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
             ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ));
+
+    private final int maxPartitions;
+    private final long minBytesPerPartition;
+
+    public LocalFilesConnector() {
+        this(LocalFilesCsvSplitPlanner.defaultMaxPartitions(), LocalFilesCsvSplitPlanner.MIN_BYTES_PER_PARTITION);
+    }
+
+    /** A connector whose universal csv reads split smaller files; tests lower the byte floor. */
+    LocalFilesConnector(int maxPartitions, long minBytesPerPartition) {
+        this.maxPartitions = maxPartitions;
+        this.minBytesPerPartition = minBytesPerPartition;
+    }
 
     @Override
     public String name() {
@@ -45,46 +53,20 @@ public final class LocalFilesConnector implements Connector {
         return CAPABILITIES;
     }
 
-    /** {@code root} only; the host's {@code base_dir} is accepted without being listed. */
     @Override
-    public OptionSchema connectionOptions() {
-        return OptionSchema.builder().optional(LocalFilesPaths.ROOT, OptionType.STRING).build();
+    public OptionSet connectionOptions() {
+        return LocalFilesOptions.CONNECTION;
     }
 
     /** The {@code columns:} contract is not listed: pz passes it as {@code DatasetSpec.columns}. */
     @Override
-    public OptionSchema readOptions() {
-        return formatMembers(OptionSchema.builder().optional(LocalFilesPaths.PATH, OptionType.STRING)).build();
+    public OptionSet readOptions() {
+        return LocalFilesOptions.READ;
     }
 
     @Override
-    public OptionSchema writeOptions() {
-        return formatMembers(OptionSchema.builder().optional(LocalFilesPaths.PATH, OptionType.STRING))
-                .optional(LocalFilesSink.PARTITION_BY, OptionType.STRING_OR_LIST)
-                .optional(LocalFilesFormatOptions.COMPRESSION, OptionType.STRING)
-                .build();
-    }
-
-    @Override
-    public Set<String> secretKeys() {
-        return Set.of();
-    }
-
-    @Override
-    public List<String> validate(ConnectorConfig config) {
-        List<String> problems = new ArrayList<>();
-        Object root = config.values().get(LocalFilesPaths.ROOT);
-        if (root != null && !(root instanceof String)) {
-            problems.add("connection '" + config.connection() + "': 'root' must be a string");
-        } else if (root != null && !validPath((String) root)) {
-            problems.add("connection '" + config.connection() + "': 'root' is not a valid path");
-        }
-        Object baseDir = config.values().get(ConnectorConfig.BASE_DIR);
-        if (baseDir != null && !(baseDir instanceof String && validPath((String) baseDir)
-                && Path.of((String) baseDir).isAbsolute())) {
-            problems.add("connection '" + config.connection() + "': 'base_dir' must be an absolute path");
-        }
-        return List.copyOf(problems);
+    public OptionSet writeOptions() {
+        return LocalFilesOptions.WRITE;
     }
 
     /** Nothing to probe: a missing directory is reported by the read or write that needs it. */
@@ -95,28 +77,12 @@ public final class LocalFilesConnector implements Connector {
 
     @Override
     public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new LocalFilesSource(LocalFilesPaths.of(config)));
+        return Optional.of(new LocalFilesSource(LocalFilesPaths.of(config)).withSplitting(maxPartitions,
+                minBytesPerPartition));
     }
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
         return Optional.of(new LocalFilesSink(LocalFilesPaths.of(config)));
-    }
-
-    private static OptionSchema.Builder formatMembers(OptionSchema.Builder builder) {
-        return builder.optional(LocalFilesFormatOptions.FORMAT, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.DELIMITER, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.LAYOUT, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.SHEET, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.HEADER, OptionType.BOOLEAN);
-    }
-
-    private static boolean validPath(String path) {
-        try {
-            Path.of(path);
-            return true;
-        } catch (InvalidPathException e) {
-            return false;
-        }
     }
 }

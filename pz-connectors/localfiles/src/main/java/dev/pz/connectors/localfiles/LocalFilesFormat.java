@@ -1,23 +1,19 @@
 package dev.pz.connectors.localfiles;
 
+import dev.pz.connectors.api.Choice;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
-/** The file formats of spec connectors.md §4.2, in ordinal name order. */
-enum LocalFilesFormat {
+/** The file formats localfiles reads (all) and writes (all but avro), in name order. */
+enum LocalFilesFormat implements Choice {
     AVRO("avro", "read_avro", false, "avro"),
     CSV("csv", "read_csv", true, null),
     JSON("json", "read_json", true, null),
     PARQUET("parquet", "read_parquet", true, null),
     TSV("tsv", "read_csv", true, null),
     XLSX("xlsx", "read_xlsx", true, "excel");
-
-    /** The names users may write, for messages: {@code avro, csv, json, parquet, tsv, xlsx}. */
-    static final String SUPPORTED = Arrays.stream(values()).map(LocalFilesFormat::word)
-            .collect(Collectors.joining(", "));
 
     private final String word;
     private final String readFunction;
@@ -32,7 +28,8 @@ enum LocalFilesFormat {
     }
 
     /** The format's name as users write it; also the file extension. */
-    String word() {
+    @Override
+    public String word() {
         return word;
     }
 

@@ -1,15 +1,17 @@
 package dev.pz.connectors.localfiles;
 
+import dev.pz.connectors.api.Choice;
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.OptionValues;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
- * A resolved format and its options (spec connectors.md §4.2 "Resolution"): the format named by
- * {@code format} or the direction's default, each format option checked against the format that
- * owns it, and each value checked.
+ * A resolved format and its options: the format named by {@code format} or the direction's default,
+ * each format option checked against the format that owns it, and each value checked by its
+ * declaration in {@link LocalFilesOptions}.
  *
  * @param delimiter the effective delimiter: tab for tsv, the option for csv, else comma
  * @param arrayLayout json {@code layout: array}
@@ -20,100 +22,52 @@ import java.util.Map;
 record LocalFilesFormatOptions(LocalFilesFormat format, char delimiter, boolean arrayLayout, String sheet,
         boolean header, String compression) {
 
-    static final String FORMAT = "format";
-    static final String DELIMITER = "delimiter";
-    static final String LAYOUT = "layout";
-    static final String SHEET = "sheet";
-    static final String HEADER = "header";
-    static final String COMPRESSION = "compression";
-
-    /** Parquet codecs DuckDB's COPY accepts. {@code compression} is a pz-for-Java addition. */
-    private static final List<String> PARQUET_CODECS = List.of("snappy", "gzip", "zstd", "lz4", "brotli", "uncompressed");
-
     /**
-     * @param context {@code dataset '<d>'} or {@code output '<o>'}, the start of every message
+     * The options of a read.
+     *
      * @throws PzConnectorException PZ0361 for an unknown format, PZ0362 for a misplaced or bad option
      */
-    static LocalFilesFormatOptions resolve(Map<String, Object> options, LocalFilesFormat defaultFormat, String context) {
-        Object named = options.get(FORMAT);
-        LocalFilesFormat format = defaultFormat;
-        if (named != null && !String.valueOf(named).isBlank()) {
-            format = LocalFilesFormat.fromWord(String.valueOf(named)).orElseThrow(() -> new PzConnectorException(
-                    PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context + ": localfiles does not support format '"
-                            + named + "' (supported: " + LocalFilesFormat.SUPPORTED + ")"));
-        }
-        requireOwner(options, DELIMITER, format, LocalFilesFormat.CSV, context);
-        requireOwner(options, LAYOUT, format, LocalFilesFormat.JSON, context);
-        requireOwner(options, SHEET, format, LocalFilesFormat.XLSX, context);
-        requireOwner(options, HEADER, format, LocalFilesFormat.XLSX, context);
-        requireOwner(options, COMPRESSION, format, LocalFilesFormat.PARQUET, context);
+    static LocalFilesFormatOptions of(DatasetSpec spec) {
+        return resolve(spec, LocalFilesOptions.READ_FORMAT, false);
+    }
 
+    /**
+     * The options of a write.
+     *
+     * @throws PzConnectorException PZ0361 for an unknown or read-only format, PZ0362 for a misplaced
+     *     or bad option
+     */
+    static LocalFilesFormatOptions of(OutputSpec spec) {
+        return resolve(spec, LocalFilesOptions.WRITE_FORMAT, true);
+    }
+
+    private static LocalFilesFormatOptions resolve(OptionValues values, Option<LocalFilesFormat> formatOption,
+            boolean write) {
+        LocalFilesFormat format = values.get(formatOption);
+        requireOwner(values, LocalFilesOptions.DELIMITER, format, LocalFilesFormat.CSV);
+        requireOwner(values, LocalFilesOptions.LAYOUT, format, LocalFilesFormat.JSON);
+        requireOwner(values, LocalFilesOptions.SHEET, format, LocalFilesFormat.XLSX);
+        requireOwner(values, LocalFilesOptions.HEADER, format, LocalFilesFormat.XLSX);
+        if (write) {
+            requireOwner(values, LocalFilesOptions.COMPRESSION, format, LocalFilesFormat.PARQUET);
+        }
         char delimiter = switch (format) {
             case TSV -> '\t';
-            case CSV -> options.containsKey(DELIMITER) ? delimiter(options.get(DELIMITER), context) : ',';
+            case CSV -> values.get(LocalFilesOptions.DELIMITER).charAt(0);
             case AVRO, JSON, PARQUET, XLSX -> ',';
         };
-        boolean arrayLayout = options.containsKey(LAYOUT) && arrayLayout(options.get(LAYOUT), context);
-        String sheet = options.containsKey(SHEET) ? sheet(options.get(SHEET), context) : null;
-        boolean header = !options.containsKey(HEADER) || header(options.get(HEADER), context);
-        String compression = options.containsKey(COMPRESSION) ? compression(options.get(COMPRESSION), context) : null;
-        return new LocalFilesFormatOptions(format, delimiter, arrayLayout, sheet, header, compression);
+        boolean arrayLayout = values.get(LocalFilesOptions.LAYOUT) == LocalFilesOptions.JsonLayout.ARRAY;
+        String compression = write ? values.find(LocalFilesOptions.COMPRESSION).map(Choice::word).orElse(null) : null;
+        return new LocalFilesFormatOptions(format, delimiter, arrayLayout, values.get(LocalFilesOptions.SHEET),
+                values.get(LocalFilesOptions.HEADER), compression);
     }
 
-    private static void requireOwner(Map<String, Object> options, String key, LocalFilesFormat format,
-            LocalFilesFormat owner, String context) {
-        if (options.containsKey(key) && format != owner) {
-            throw invalid(context + ": '" + key + "' is not an option of format '" + format.word()
-                    + "' -- remove it or change the format");
+    private static void requireOwner(OptionValues values, Option<?> option, LocalFilesFormat format,
+            LocalFilesFormat owner) {
+        if (values.isSet(option) && format != owner) {
+            throw new PzConnectorException(PzCode.FILE_FORMAT_OPTION_INVALID, values.context() + ": '" + option.name()
+                    + "' is not an option of format '" + format.word() + "'",
+                    "remove it or change the format");
         }
-    }
-
-    private static char delimiter(Object value, String context) {
-        String text = String.valueOf(value);
-        if (text.length() != 1 || text.charAt(0) > 127 || "\"\n\r".indexOf(text.charAt(0)) >= 0) {
-            throw invalid(context + ": 'delimiter' must be one ASCII character other than a quote, newline or"
-                    + " carriage return (got '" + text + "')");
-        }
-        return text.charAt(0);
-    }
-
-    private static boolean arrayLayout(Object value, String context) {
-        String text = String.valueOf(value);
-        if (!text.equals("ndjson") && !text.equals("array")) {
-            throw invalid(context + ": 'layout' must be 'ndjson' or 'array' (got '" + text + "')");
-        }
-        return text.equals("array");
-    }
-
-    private static String sheet(Object value, String context) {
-        String text = String.valueOf(value);
-        if (text.isEmpty()) {
-            throw invalid(context + ": 'sheet' must not be empty");
-        }
-        return text;
-    }
-
-    private static boolean header(Object value, String context) {
-        if (value instanceof Boolean flag) {
-            return flag;
-        }
-        String text = String.valueOf(value).toLowerCase(Locale.ROOT);
-        if (!text.equals("true") && !text.equals("false")) {
-            throw invalid(context + ": 'header' must be true or false (got '" + value + "')");
-        }
-        return text.equals("true");
-    }
-
-    private static String compression(Object value, String context) {
-        String text = String.valueOf(value).toLowerCase(Locale.ROOT);
-        if (!PARQUET_CODECS.contains(text)) {
-            throw invalid(context + ": 'compression' must be one of " + String.join(", ", PARQUET_CODECS)
-                    + " (got '" + value + "')");
-        }
-        return text;
-    }
-
-    private static PzConnectorException invalid(String message) {
-        return new PzConnectorException(PzCode.FILE_FORMAT_OPTION_INVALID, "PZ0362: " + message);
     }
 }

@@ -7,15 +7,12 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
- * Where one connection's files live (spec connectors.md §4.3): the root is {@code base_dir} (the
- * project directory the host injects, else the working directory) joined with {@code root:} (an
- * absolute root wins). An absolute {@code path:} ignores the root; a relative one must stay under it
- * after normalisation (lexical check: symlinks are out of scope).
+ * Where one connection's files live: the root is {@code base_dir} (the project directory the host
+ * injects, else the working directory) joined with {@code root:} (an absolute root wins). An
+ * absolute {@code path:} ignores the root; a relative one must stay under it after normalisation
+ * (a lexical check: symlinks are out of scope).
  */
 final class LocalFilesPaths {
-
-    static final String ROOT = "root";
-    static final String PATH = "path";
 
     private final String connection;
     private final Path root;
@@ -26,8 +23,9 @@ final class LocalFilesPaths {
     }
 
     static LocalFilesPaths of(ConnectorConfig config) {
-        Path base = config.string(ConnectorConfig.BASE_DIR).map(Path::of).orElse(Path.of(""));
-        Path root = config.string(ROOT).filter(value -> !value.isBlank()).map(base::resolve).orElse(base);
+        Path base = config.baseDirectory().orElse(Path.of(""));
+        Path root = config.find(LocalFilesOptions.ROOT).filter(value -> !value.isBlank()).map(base::resolve)
+                .orElse(base);
         return new LocalFilesPaths(config.connection(), root.toAbsolutePath().normalize());
     }
 
@@ -58,8 +56,8 @@ final class LocalFilesPaths {
         }
         Path resolved = root.resolve(path).normalize();
         if (!resolved.startsWith(root)) {
-            throw new PzConnectorException(PzCode.PATH_ESCAPES_ROOT, "PZ0365: connection '" + connection + "': "
-                    + subject + " resolves outside 'root:' -- use an absolute path, or fix 'root:'");
+            throw new PzConnectorException(PzCode.PATH_ESCAPES_ROOT, "connection '" + connection + "': " + subject
+                    + " resolves outside 'root:'", "use an absolute path, or fix 'root:'");
         }
         return resolved;
     }

@@ -39,9 +39,9 @@ final class LocalFilesPzFormats {
         if (options.format() == LocalFilesFormat.XLSX) {
             int matches = globMatches(file);
             if (matches > 1) {
-                throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context
-                        + ": xlsx reads one workbook per entity; this read matches " + matches
-                        + " files -- name a single file in path:");
+                throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, context
+                        + ": xlsx reads one workbook per entity; this read matches " + matches + " files",
+                        "name a single file in path:");
             }
         }
         if (!Files.isRegularFile(file)) {

@@ -50,9 +50,8 @@ final class LocalFilesSource implements Source {
     @Override
     public Optional<NativeScan> nativeScan(DatasetSpec spec) {
         String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
-        String location = spec.option(LocalFilesPaths.PATH).filter(path -> !path.isBlank())
-                .orElse(spec.entity() + "." + options.format().fileExtension());
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
+        String location = location(spec, options.format());
         Path file = paths.resolve(location, context + " path '" + location + "'");
         Map<String, String> contract = spec.contract()
                 .map(columns -> LocalFilesScanSql.duckTypes(columns, context)).orElse(null);
@@ -74,14 +73,13 @@ final class LocalFilesSource implements Source {
     /** For xlsx and avro, which pz reads itself: the phrase the plan shows for their universal tier. */
     @Override
     public Optional<String> universalReason(DatasetSpec spec) {
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV,
-                "dataset '" + spec.entity() + "'");
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
         return options.format().handledByPz() ? Optional.of(options.format().universalReason("reads"))
                 : Optional.empty();
     }
 
     /**
-     * The Arrow schema of the universal read (spec connectors.md §5 "Schema fetch"): the declared
+     * The Arrow schema of the universal read (also the schema {@code pz validate --connect} checks): the declared
      * contract's columns in contract order, mapped by {@link ContractTypes#arrowType()}. For csv/tsv
      * only the contract columns the file's header names are returned, so a missing column surfaces
      * as drift; a file without a header yields the whole contract. Reads at most the header line.
@@ -92,7 +90,7 @@ final class LocalFilesSource implements Source {
     @Override
     public Schema schema(DatasetSpec spec) {
         String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
         LocalFilesFormat format = options.format();
         String location = location(spec, format);
         Path file = paths.resolve(location, context + " path '" + location + "'");
@@ -123,16 +121,16 @@ final class LocalFilesSource implements Source {
     /**
      * The universal read of a csv/tsv file: one partition, or up to {@code min(cpus, 8)} byte-range
      * splits for a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter
-     * (spec engine.md §4.4). Every other format is native-only and refused with PZ0312. Never applies
-     * watermark bounds (the engine trims the staged rows).
+     * (splits that start mid-row skip to the next line). Every other format is native-only and
+     * refused with PZ0312. Never applies watermark bounds (the engine trims the staged rows).
      *
-     * @throws PzConnectorException PZ0312 for a native-only format; the contract, missing-file and
-     *     missing-column refusals of spec connectors.md §5
+     * @throws PzConnectorException PZ0312 for a native-only format; a missing contract, file or
+     *     declared column
      */
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
         String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
         LocalFilesFormat format = options.format();
         if (format.handledByPz()) {
             String location = location(spec, format);
@@ -141,7 +139,7 @@ final class LocalFilesSource implements Source {
                     spec.contract().map(columns -> contractTypes(columns, context)).orElse(null)));
         }
         if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
-            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, "PZ0312: " + context + ": localfiles "
+            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, context + ": localfiles "
                     + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
                     + " engine.force_universal" + (format == LocalFilesFormat.PARQUET ? ", or use csv)" : ")"));
         }
@@ -193,7 +191,7 @@ final class LocalFilesSource implements Source {
     }
 
     private static String location(DatasetSpec spec, LocalFilesFormat format) {
-        return spec.option(LocalFilesPaths.PATH).filter(path -> !path.isBlank())
+        return spec.find(LocalFilesOptions.READ_PATH).filter(path -> !path.isBlank())
                 .orElse(spec.entity() + "." + format.fileExtension());
     }
 
@@ -228,7 +226,11 @@ final class LocalFilesSource implements Source {
         // Holds no resources.
     }
 
-    /** The checks of spec connectors.md §5 "Extra csv guards"; both only when the file exists. */
+    /**
+     * A native csv read binds the contract by position and auto-detects a contract-less schema, so
+     * a header that contradicts the contract, or an empty contract-less file, is refused up front;
+     * both checks only when the file exists.
+     */
     private static void guardCsv(DatasetSpec spec, LocalFilesFormatOptions options, Path file, String location) {
         if (!Files.isRegularFile(file)) {
             return;

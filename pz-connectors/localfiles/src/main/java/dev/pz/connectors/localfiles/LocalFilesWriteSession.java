@@ -1,5 +1,6 @@
 package dev.pz.connectors.localfiles;
 
+import dev.pz.connectors.api.TemporaryFiles;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.error.PzCode;
@@ -7,20 +8,15 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * One universal write of one file (spec connectors.md §5 "Write — universal tier"): rows go to
- * {@code <dir>/.pz-tmp-<guid32>/<output>.<ext>}; commit closes the writer, moves the file onto its
- * final name (replacing an existing one) and deletes the temporary directory; abort, or close
- * without either, deletes the temporary directory. Exactly one of commit and abort, once.
+ * One universal write of one file: rows go to a temporary in {@code <dir>/.pz-tmp/}; commit closes
+ * the writer and renames the temporary onto its final name (replacing an existing one); abort, or
+ * close without either, deletes the temporary. Exactly one of commit and abort, once.
  */
 final class LocalFilesWriteSession implements WriteSession {
 
@@ -37,7 +33,7 @@ final class LocalFilesWriteSession implements WriteSession {
 
     private final String context;
     private final Path temporaryDirectory;
-    private final Path temporaryFile;
+    private Path temporaryFile;
     private final Path target;
     private final OutputStream out;
     private final LocalFilesRowWriter writer;
@@ -47,26 +43,26 @@ final class LocalFilesWriteSession implements WriteSession {
     private long batches;
 
     /**
-     * Creates the temporary directory and file and writes the preamble (the CSV header).
+     * Creates the temporary and writes the preamble (the CSV header).
      *
+     * @param temporaryDirectory the output directory's {@code .pz-tmp}
      * @param writerFactory builds the row writer over the temporary file's stream
      */
-    LocalFilesWriteSession(String context, Path temporaryDirectory, String fileName, Path target,
+    LocalFilesWriteSession(String context, Path temporaryDirectory, Path target,
             Function<OutputStream, LocalFilesRowWriter> writerFactory) {
         this.context = context;
         this.temporaryDirectory = temporaryDirectory;
-        this.temporaryFile = temporaryDirectory.resolve(fileName);
         this.target = target;
         OutputStream stream = null;
         try {
-            Files.createDirectories(temporaryDirectory);
+            temporaryFile = TemporaryFiles.create(temporaryDirectory);
             stream = new BufferedOutputStream(Files.newOutputStream(temporaryFile), 1 << 16);
             this.out = stream;
             this.writer = writerFactory.apply(stream);
             writer.start();
         } catch (IOException | RuntimeException e) {
             closeQuietly(stream);
-            deleteTemporaryDirectory();
+            deleteTemporary();
             throw e instanceof PzConnectorException pz ? pz : ioFailure("cannot start the write", e);
         }
     }
@@ -92,10 +88,10 @@ final class LocalFilesWriteSession implements WriteSession {
             writer.finish();
             out.close();
             released = true;
-            move(temporaryFile, target);
-            deleteTemporaryDirectory();
+            TemporaryFiles.moveIntoPlace(temporaryFile, target);
+            TemporaryFiles.removeIfEmpty(temporaryDirectory);
         } catch (IOException e) {
-            deleteTemporaryDirectory();
+            deleteTemporary();
             throw ioFailure("commit failed", e);
         }
         state = State.COMMITTED;
@@ -107,7 +103,7 @@ final class LocalFilesWriteSession implements WriteSession {
         requireOpen("abort");
         state = State.ABORTED;
         release();
-        deleteTemporaryDirectory();
+        deleteTemporary();
     }
 
     /** Aborts an open session; after commit or abort only releases handles. Idempotent. */
@@ -135,29 +131,15 @@ final class LocalFilesWriteSession implements WriteSession {
         }
     }
 
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    private void deleteTemporary() {
+        if (temporaryFile != null) {
+            try {
+                Files.deleteIfExists(temporaryFile);
+            } catch (IOException ignored) {
+                // pz deletes a temporary left in .pz-tmp/ at the next run or pz clean; no reader sees it.
+            }
         }
-    }
-
-    private void deleteTemporaryDirectory() {
-        if (!Files.exists(temporaryDirectory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(temporaryDirectory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException ignored) {
-                    // Best effort: a leftover hidden .pz-tmp-* directory never holds a visible output.
-                }
-            });
-        } catch (IOException ignored) {
-            // Best effort, as above.
-        }
+        TemporaryFiles.removeIfEmpty(temporaryDirectory);
     }
 
     private PzConnectorException ioFailure(String what, Exception e) {

@@ -3,13 +3,13 @@ package dev.pz.connectors.localfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.api.ConnectorCapability;
-import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.ConnectorFactory;
-import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.error.PzCode;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The connector's declarations: what pz finds, prints and checks options against. */
 class LocalFilesConnectorTest {
@@ -32,32 +32,32 @@ class LocalFilesConnectorTest {
                 ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
                 ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ);
         assertThat(ConnectorCapability.mask(connector.capabilities())).isEqualTo(8 | 16 | 32768 | 128 | 4);
-        assertThat(connector.secretKeys()).isEmpty();
+        assertThat(connector.connectionOptions().secretNames()).isEmpty();
     }
 
     @Test
-    void optionSchemas() {
-        assertThat(connector.connectionOptions().options()).containsOnlyKeys("root");
-        assertThat(connector.readOptions().options().keySet())
-                .containsExactly("path", "format", "delimiter", "layout", "sheet", "header");
-        assertThat(connector.writeOptions().options().keySet())
-                .containsExactly("path", "format", "delimiter", "layout", "sheet", "header", "partition_by", "compression");
-        assertThat(connector.writeOptions().options().get("partition_by").type()).isEqualTo(OptionType.STRING_OR_LIST);
-        assertThat(connector.readOptions().options().values()).noneMatch(option -> option.required());
+    void optionDeclarations() {
+        assertThat(connector.connectionOptions().names()).containsExactly("root");
+        assertThat(connector.readOptions().names()).containsExactly("path", "format", "delimiter", "layout", "sheet",
+                "header");
+        assertThat(connector.writeOptions().names()).containsExactly("path", "format", "delimiter", "layout", "sheet",
+                "header", "compression");
+        assertThat(connector.readOptions().options()).noneMatch(Option::isRequired);
+        assertThat(connector.readOptions().find("format").orElseThrow().allowedValues())
+                .containsExactly("avro", "csv", "json", "parquet", "tsv", "xlsx");
+        assertThat(connector.writeOptions().find("format").orElseThrow().allowedValues())
+                .containsExactly("csv", "json", "parquet", "tsv", "xlsx");
+        assertThat(connector.writeOptions().find("format").orElseThrow().defaultValue().map(Option::render))
+                .contains("parquet");
+        assertThat(connector.writeOptions().find("format").orElseThrow().code()).isEqualTo(PzCode.FILE_FORMAT_UNSUPPORTED);
+        assertThat(connector.writeOptions().find("compression").orElseThrow().code())
+                .isEqualTo(PzCode.FILE_FORMAT_OPTION_INVALID);
     }
 
     @Test
-    void validateAcceptsBaseDirAndChecksShapes(@org.junit.jupiter.api.io.TempDir Path project) {
+    void checksAndOpensBothSides(@TempDir Path project) {
         assertThat(connector.validate(LocalFilesTestSupport.config(project, "out"))).isEmpty();
-        assertThat(connector.validate(new ConnectorConfig("lake", Map.of("root", 3L))))
-                .containsExactly("connection 'lake': 'root' must be a string");
-        assertThat(connector.validate(new ConnectorConfig("lake", Map.of("base_dir", "relative"))))
-                .containsExactly("connection 'lake': 'base_dir' must be an absolute path");
         assertThat(connector.checkConnection(LocalFilesTestSupport.config(project, null)).ok()).isTrue();
-    }
-
-    @Test
-    void opensBothSides(@org.junit.jupiter.api.io.TempDir Path project) {
         assertThat(connector.openSource(LocalFilesTestSupport.config(project, null))).isPresent();
         assertThat(connector.openSink(LocalFilesTestSupport.config(project, null))).isPresent();
     }

@@ -11,14 +11,14 @@ import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.WriteStrategy;
-import dev.pz.connectors.api.testkit.ConnectorContractTest;
+import dev.pz.connectors.testkit.ConnectorContractTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -29,11 +29,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
-/** localfiles keeps the connector contract on its universal tier (csv/tsv reads, csv/tsv/NDJSON writes). */
+/**
+ * localfiles keeps the connector contract: csv/tsv universal reads (split into byte ranges when
+ * large enough), native scans, csv/tsv/NDJSON universal writes and native copies.
+ */
 class LocalFilesContractTest extends ConnectorContractTest {
-
-    /** localfiles has no credential; a stray config value stands for one a message must never echo. */
-    private static final String SECRET = "s3cr3t-value-never-printed";
 
     @TempDir
     Path project;
@@ -42,19 +42,22 @@ class LocalFilesContractTest extends ConnectorContractTest {
     void fixtures() throws IOException {
         Files.writeString(project.resolve("orders.csv"), "id,name\n1,a\n2,\"b,c\"\n3,\n", StandardCharsets.UTF_8);
         Files.writeString(project.resolve("tabs.tsv"), "name\tid\nx\t1\n", StandardCharsets.UTF_8);
+        StringBuilder large = new StringBuilder("id,name\n");
+        for (int i = 0; i < 200_000; i++) {
+            large.append(i).append(",name ").append(i).append('\n');
+        }
+        Files.writeString(project.resolve("large.csv"), large, StandardCharsets.UTF_8);
     }
 
+    /** Splits files of 64 KiB or more, so the large fixture reads in several partitions. */
     @Override
     protected Connector connector() {
-        return new LocalFilesConnector();
+        return new LocalFilesConnector(4, 32 * 1024);
     }
 
     @Override
     protected ConnectorConfig config() {
-        ConnectorConfig base = LocalFilesTestSupport.config(project, null);
-        java.util.Map<String, Object> values = new java.util.LinkedHashMap<>(base.values());
-        values.put("token", SECRET);
-        return new ConnectorConfig(base.connection(), values);
+        return LocalFilesTestSupport.config(project, null);
     }
 
     @Override
@@ -69,6 +72,16 @@ class LocalFilesContractTest extends ConnectorContractTest {
     }
 
     @Override
+    protected List<DatasetSpec> partitionedDatasets() {
+        return List.of(largeDataset().orElseThrow());
+    }
+
+    @Override
+    protected Optional<DatasetSpec> largeDataset() {
+        return Optional.of(dataset("large", options(), columns("id", "int", "name", "varchar")));
+    }
+
+    @Override
     protected List<WriteCase> universalOutputs() {
         return List.of(new WriteCase(output("out_csv", WriteStrategy.REPLACE, options("format", "csv")), this::batch),
                 new WriteCase(output("out_tsv", WriteStrategy.REPLACE, options("format", "tsv")), this::batch),
@@ -77,7 +90,7 @@ class LocalFilesContractTest extends ConnectorContractTest {
 
     @Override
     protected boolean outputVisible(OutputSpec spec) {
-        String extension = LocalFilesFormat.fromWord(spec.option("format").orElse("parquet")).orElseThrow().fileExtension();
+        String extension = LocalFilesFormatOptions.of(spec).format().fileExtension();
         Path directory = project.resolve(spec.entity());
         if (!Files.isDirectory(directory)) {
             return false;
@@ -88,11 +101,6 @@ class LocalFilesContractTest extends ConnectorContractTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @Override
-    protected Set<String> secretValues() {
-        return Set.of(SECRET);
     }
 
     @Override

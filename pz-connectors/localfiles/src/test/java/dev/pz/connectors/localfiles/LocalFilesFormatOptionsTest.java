@@ -4,16 +4,22 @@ import static dev.pz.connectors.localfiles.LocalFilesTestSupport.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Format resolution and option checks of spec connectors.md §4.2, with their exact messages. */
+/** Format resolution and format option checks, with their exact messages and codes. */
 class LocalFilesFormatOptionsTest {
 
     private static LocalFilesFormatOptions resolve(Map<String, Object> options) {
-        return LocalFilesFormatOptions.resolve(options, LocalFilesFormat.CSV, "dataset 'orders'");
+        return LocalFilesFormatOptions.of(DatasetSpec.of("files", "orders", options, null));
+    }
+
+    private static LocalFilesFormatOptions resolveWrite(Map<String, Object> options) {
+        return LocalFilesFormatOptions.of(LocalFilesTestSupport.output("orders", WriteStrategy.REPLACE, options));
     }
 
     private static void assertRefused(Map<String, Object> options, PzCode code, String message) {
@@ -25,6 +31,7 @@ class LocalFilesFormatOptionsTest {
     @Test
     void defaultsAndEffectiveDelimiter() {
         assertThat(resolve(options()).format()).isEqualTo(LocalFilesFormat.CSV);
+        assertThat(resolveWrite(options()).format()).isEqualTo(LocalFilesFormat.PARQUET);
         assertThat(resolve(options()).delimiter()).isEqualTo(',');
         assertThat(resolve(options("format", "TSV")).delimiter()).isEqualTo('\t');
         assertThat(resolve(options("format", "csv", "delimiter", "|")).delimiter()).isEqualTo('|');
@@ -36,19 +43,23 @@ class LocalFilesFormatOptionsTest {
     @Test
     void unknownFormat() {
         assertRefused(options("format", "orc"), PzCode.FILE_FORMAT_UNSUPPORTED,
-                "PZ0361: dataset 'orders': localfiles does not support format 'orc' (supported: avro, csv, json, parquet, tsv, xlsx)");
+                "dataset 'orders': 'format' must be one of avro, csv, json, parquet, tsv, xlsx (got 'orc')");
     }
 
     @Test
     void delimiterOnTsv() {
-        assertRefused(options("format", "tsv", "delimiter", ";"), PzCode.FILE_FORMAT_OPTION_INVALID,
-                "PZ0362: dataset 'orders': 'delimiter' is not an option of format 'tsv' -- remove it or change the format");
+        assertThatThrownBy(() -> resolve(options("format", "tsv", "delimiter", ";")))
+                .isInstanceOfSatisfying(PzConnectorException.class, e -> {
+                    assertThat(e.code()).contains(PzCode.FILE_FORMAT_OPTION_INVALID);
+                    assertThat(e.hint()).contains("remove it or change the format");
+                })
+                .hasMessage("dataset 'orders': 'delimiter' is not an option of format 'tsv'");
     }
 
     @Test
     void multiCharacterOrQuoteDelimiter() {
         assertRefused(options("delimiter", "||"), PzCode.FILE_FORMAT_OPTION_INVALID,
-                "PZ0362: dataset 'orders': 'delimiter' must be one ASCII character other than a quote, newline or"
+                "dataset 'orders': 'delimiter' must be one ASCII character other than a quote, newline or"
                         + " carriage return (got '||')");
         assertThatThrownBy(() -> resolve(options("delimiter", "\""))).isInstanceOf(PzConnectorException.class);
         assertThatThrownBy(() -> resolve(options("delimiter", "é"))).isInstanceOf(PzConnectorException.class);
@@ -57,24 +68,29 @@ class LocalFilesFormatOptionsTest {
     @Test
     void badLayout() {
         assertRefused(options("format", "json", "layout", "lines"), PzCode.FILE_FORMAT_OPTION_INVALID,
-                "PZ0362: dataset 'orders': 'layout' must be 'ndjson' or 'array' (got 'lines')");
+                "dataset 'orders': 'layout' must be one of ndjson, array (got 'lines')");
         assertRefused(options("layout", "array"), PzCode.FILE_FORMAT_OPTION_INVALID,
-                "PZ0362: dataset 'orders': 'layout' is not an option of format 'csv' -- remove it or change the format");
+                "dataset 'orders': 'layout' is not an option of format 'csv'");
     }
 
     @Test
     void sheetAndHeaderBelongToXlsx() {
         assertRefused(options("header", true), PzCode.FILE_FORMAT_OPTION_INVALID,
-                "PZ0362: dataset 'orders': 'header' is not an option of format 'csv' -- remove it or change the format");
+                "dataset 'orders': 'header' is not an option of format 'csv'");
         assertRefused(options("format", "xlsx", "sheet", ""), PzCode.FILE_FORMAT_OPTION_INVALID,
-                "PZ0362: dataset 'orders': 'sheet' must not be empty");
+                "dataset 'orders': 'sheet' must not be empty (got '')");
         assertThatThrownBy(() -> resolve(options("format", "xlsx", "header", "yes"))).isInstanceOf(PzConnectorException.class);
     }
 
     @Test
-    void compressionBelongsToParquet() {
-        assertThat(resolve(options("format", "parquet", "compression", "ZSTD")).compression()).isEqualTo("zstd");
-        assertThatThrownBy(() -> resolve(options("compression", "gzip"))).isInstanceOf(PzConnectorException.class);
-        assertThatThrownBy(() -> resolve(options("format", "parquet", "compression", "rar"))).isInstanceOf(PzConnectorException.class);
+    void compressionBelongsToParquetWrites() {
+        assertThat(resolveWrite(options("format", "parquet", "compression", "ZSTD")).compression()).isEqualTo("zstd");
+        assertThatThrownBy(() -> resolveWrite(options("format", "csv", "compression", "gzip")))
+                .hasMessage("output 'orders': 'compression' is not an option of format 'csv'");
+        assertThatThrownBy(() -> resolveWrite(options("format", "parquet", "compression", "bogus")))
+                .isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_OPTION_INVALID))
+                .hasMessage("output 'orders': 'compression' must be one of snappy, gzip, zstd, lz4, brotli, uncompressed"
+                        + " (got 'bogus')");
     }
 }

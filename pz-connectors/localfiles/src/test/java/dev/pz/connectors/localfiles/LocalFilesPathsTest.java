@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Path rules of spec connectors.md §4.3 and acceptance.md A194: everything relative is anchored at
+ * Path rules: everything relative is anchored at
  * the project directory through {@code root:}, and a relative path never leaves the root.
  */
 class LocalFilesPathsTest {
@@ -62,8 +62,7 @@ class LocalFilesPathsTest {
     void relativePathEscapingRootIsRefused() {
         assertThatThrownBy(() -> scan("data", "path", "../secrets.csv"))
                 .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.code()).contains(PzCode.PATH_ESCAPES_ROOT))
-                .hasMessage("PZ0365: connection 'files': dataset 'orders' path '../secrets.csv' resolves outside 'root:'"
-                        + " -- use an absolute path, or fix 'root:'");
+                .hasMessage("connection 'files': dataset 'orders' path '../secrets.csv' resolves outside 'root:'");
         assertThatThrownBy(() -> scan("data", "path", "sub/../../data2/x.csv")).isInstanceOf(PzConnectorException.class);
     }
 

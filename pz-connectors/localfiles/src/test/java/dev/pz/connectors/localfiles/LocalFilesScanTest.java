@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Native read fragments (spec connectors.md §4.2, §5) executed on a real DuckDB: each format lands
+ * Native read fragments executed on a real DuckDB: each format lands
  * the file's rows, a contract types and prunes, and the csv guards refuse what DuckDB would load
  * wrongly or cannot load at all.
  */
@@ -246,7 +246,7 @@ class LocalFilesScanTest {
         assertThatThrownBy(() -> source.planRead(spec, dev.pz.connectors.api.ReadHints.none()))
                 .isInstanceOfSatisfying(PzConnectorException.class,
                         e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_REQUIRED))
-                .hasMessage("PZ0312: dataset 'orders': localfiles parquet source is native-scan only; it cannot run on"
+                .hasMessage("dataset 'orders': localfiles parquet source is native-scan only; it cannot run on"
                         + " the universal tier (remove engine.force_universal, or use csv)");
     }
 

@@ -4,6 +4,7 @@ import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -49,7 +50,7 @@ final class LocalFilesTestSupport implements AutoCloseable {
     }
 
     static OutputSpec output(String entity, WriteStrategy strategy, Map<String, Object> options) {
-        return new OutputSpec("lake", entity, strategy, "fail_on_change", options, List.of(),
+        return new OutputSpec("lake", entity, strategy, SchemaPolicy.FAIL_ON_CHANGE, options, List.of(),
                 new OutputSpec.WriteAttempt("run", "lake." + entity, 1));
     }
 

@@ -31,10 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The universal csv read (spec connectors.md §5, acceptance A184–A188) lands the same rows as the
- * native {@code read_csv} with the contract (parity, acceptance §11), refuses what the spec
- * refuses with the spec's messages, and splits large files into byte ranges whose union is the
- * whole file (engine.md §4.4). Every Arrow buffer is released (the root allocator is closed after
+ * The universal csv read lands the same rows as the native {@code read_csv} with the contract,
+ * refuses what the reference pz refuses with its messages, and splits large files into byte ranges
+ * whose union is the whole file. Every Arrow buffer is released (the root allocator is closed after
  * each test).
  */
 class LocalFilesUniversalReadTest {
@@ -135,7 +134,7 @@ class LocalFilesUniversalReadTest {
         assertThatThrownBy(() -> source.planRead(dataset("x", options(), columns("id", "int", "gone", "varchar")),
                 ReadHints.none())).hasMessage("csv file 'x.csv': missing declared column 'gone' in header");
         assertThatThrownBy(() -> source.planRead(dataset("x", options("format", "json"), columns("id", "int")),
-                ReadHints.none())).hasMessageStartingWith("PZ0312: dataset 'x': localfiles json source is native-scan only");
+                ReadHints.none())).hasMessageStartingWith("dataset 'x': localfiles json source is native-scan only");
         // Schema fetch keeps only the declared columns the header names, so a missing one shows as drift.
         assertThat(source.schema(dataset("x", options(), columns("gone", "varchar", "id", "int"))).getFields())
                 .extracting(field -> field.getName()).containsExactly("id");

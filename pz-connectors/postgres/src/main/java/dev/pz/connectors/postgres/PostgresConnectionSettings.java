@@ -1,42 +1,19 @@
 package dev.pz.connectors.postgres;
 
 import dev.pz.connectors.api.ConnectorConfig;
-import dev.pz.connectors.api.error.PzConnectorException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 
 /**
- * One connection's settings (spec connectors.md §11, connection keys) and the way to open a
- * session with them. {@link #toString} never shows the password.
+ * One connection's settings, read through {@link PostgresOptions}, and the way to open a session
+ * with them. {@link #toString} never shows the password.
  */
 final class PostgresConnectionSettings {
-
-    static final String HOST = "host";
-    static final String PORT = "port";
-    static final String DATABASE = "database";
-    static final String USER = "user";
-    static final String PASSWORD = "password";
-    static final String SSL_MODE = "ssl_mode";
-    static final String CONNECT_TIMEOUT_SECONDS = "connect_timeout_seconds";
-    static final String COMMAND_TIMEOUT_SECONDS = "command_timeout_seconds";
-
-    static final int DEFAULT_PORT = 5432;
-    static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 15;
-    static final int DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
-
-    /** Npgsql's SslMode names (matched case-insensitively) and the pgjdbc {@code sslmode} each means. */
-    private static final Map<String, String> SSL_MODES = Map.of(
-            "disable", "disable", "allow", "allow", "prefer", "prefer", "require", "require",
-            "verifyca", "verify-ca", "verifyfull", "verify-full");
 
     private final String connection;
     private final String host;
@@ -44,12 +21,12 @@ final class PostgresConnectionSettings {
     private final String database;
     private final String user;
     private final String password;
-    private final String sslMode;
+    private final PostgresOptions.SslMode sslMode;
     private final int connectTimeoutSeconds;
     private final int commandTimeoutSeconds;
 
     private PostgresConnectionSettings(String connection, String host, int port, String database, String user,
-            String password, String sslMode, int connectTimeoutSeconds, int commandTimeoutSeconds) {
+            String password, PostgresOptions.SslMode sslMode, int connectTimeoutSeconds, int commandTimeoutSeconds) {
         this.connection = connection;
         this.host = host;
         this.port = port;
@@ -61,40 +38,16 @@ final class PostgresConnectionSettings {
         this.commandTimeoutSeconds = commandTimeoutSeconds;
     }
 
-    /** Reads a connection's settings; a value that cannot work is a permanent failure. */
+    /**
+     * Reads a connection's settings.
+     *
+     * @throws dev.pz.connectors.api.error.PzConnectorException PZ0301 for a value its declaration refuses
+     */
     static PostgresConnectionSettings of(ConnectorConfig config) {
-        List<String> problems = problems(config);
-        if (!problems.isEmpty()) {
-            throw new PzConnectorException(String.join("; ", problems), false);
-        }
-        Map<String, Object> values = config.values();
-        return new PostgresConnectionSettings(config.connection(), string(values, HOST), integer(values, PORT, DEFAULT_PORT),
-                string(values, DATABASE), string(values, USER), string(values, PASSWORD),
-                sslMode(values.get(SSL_MODE)),
-                integer(values, CONNECT_TIMEOUT_SECONDS, DEFAULT_CONNECT_TIMEOUT_SECONDS),
-                integer(values, COMMAND_TIMEOUT_SECONDS, DEFAULT_COMMAND_TIMEOUT_SECONDS));
-    }
-
-    /** Every problem with a connection's values, one message each; empty when usable. */
-    static List<String> problems(ConnectorConfig config) {
-        String prefix = "connection '" + config.connection() + "': ";
-        Map<String, Object> values = config.values();
-        List<String> problems = new ArrayList<>();
-        for (String key : List.of(HOST, DATABASE)) {
-            String value = string(values, key);
-            if (value == null || value.isBlank()) {
-                problems.add(prefix + "'" + key + "' is required");
-            }
-        }
-        range(values, PORT, 1, 65_535, prefix, problems);
-        range(values, CONNECT_TIMEOUT_SECONDS, 1, 3_600, prefix, problems);
-        range(values, COMMAND_TIMEOUT_SECONDS, 0, 86_400, prefix, problems);
-        Object ssl = values.get(SSL_MODE);
-        if (ssl != null && sslMode(ssl) == null) {
-            problems.add(prefix + "'ssl_mode' must be one of Disable, Allow, Prefer, Require, VerifyCA, VerifyFull, got '"
-                    + ssl + "'");
-        }
-        return List.copyOf(problems);
+        return new PostgresConnectionSettings(config.connection(), config.get(PostgresOptions.HOST),
+                config.get(PostgresOptions.PORT), config.get(PostgresOptions.DATABASE), config.get(PostgresOptions.USER),
+                config.get(PostgresOptions.PASSWORD), config.get(PostgresOptions.SSL_MODE),
+                config.get(PostgresOptions.CONNECT_TIMEOUT_SECONDS), config.get(PostgresOptions.COMMAND_TIMEOUT_SECONDS));
     }
 
     String connection() {
@@ -121,7 +74,7 @@ final class PostgresConnectionSettings {
         if (password != null) {
             properties.setProperty("password", password);
         }
-        properties.setProperty("sslmode", sslMode == null ? "prefer" : sslMode);
+        properties.setProperty("sslmode", sslMode.driverValue());
         properties.setProperty("connectTimeout", Integer.toString(connectTimeoutSeconds));
         properties.setProperty("loginTimeout", Integer.toString(connectTimeoutSeconds));
         properties.setProperty("ApplicationName", "pz");
@@ -174,52 +127,6 @@ final class PostgresConnectionSettings {
     public String toString() {
         return "PostgresConnectionSettings[connection=" + connection + ", host=" + host + ", port=" + port
                 + ", database=" + database + ", user=" + user + ", password=" + (password == null ? "<none>" : "***")
-                + ", ssl_mode=" + sslMode + "]";
-    }
-
-    private static String string(Map<String, Object> values, String key) {
-        Object value = values.get(key);
-        return value == null ? null : String.valueOf(value);
-    }
-
-    private static int integer(Map<String, Object> values, String key, int fallback) {
-        Long value = longValue(values.get(key));
-        return value == null ? fallback : value.intValue();
-    }
-
-    private static Long longValue(Object value) {
-        if (value == null) {
-            return null;
-        }
-        if (value instanceof Number number && number.doubleValue() == Math.rint(number.doubleValue())) {
-            return number.longValue();
-        }
-        try {
-            return Long.parseLong(String.valueOf(value).trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
-    private static void range(Map<String, Object> values, String key, long min, long max, String prefix,
-            List<String> problems) {
-        Object raw = values.get(key);
-        if (raw == null) {
-            return;
-        }
-        Long value = longValue(raw);
-        if (value == null) {
-            problems.add(prefix + "'" + key + "' must be an integer, got '" + raw + "'");
-        } else if (value < min || value > max) {
-            problems.add(prefix + "'" + key + "' must be between " + min + " and " + max + ", got " + value);
-        }
-    }
-
-    private static String sslMode(Object value) {
-        if (value == null) {
-            return null;
-        }
-        String key = String.valueOf(value).trim().toLowerCase(Locale.ROOT).replace("-", "").replace("_", "");
-        return SSL_MODES.get(key);
+                + ", ssl_mode=" + sslMode.word() + "]";
     }
 }

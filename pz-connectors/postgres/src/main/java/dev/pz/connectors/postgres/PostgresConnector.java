@@ -4,8 +4,7 @@ import dev.pz.connectors.api.ConnectionCheck;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
-import dev.pz.connectors.api.OptionSchema;
-import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -14,15 +13,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * PostgreSQL through pgjdbc (spec connectors.md §11), universal tier only: reads stream binary
- * {@code COPY … TO STDOUT} into Arrow, writes stream Arrow into binary {@code COPY … FROM STDIN}.
- * Change capture (and with it delete application) is not part of this build, so neither
- * {@code ChangeCapture} nor {@code ApplyDeletes} is declared.
+ * PostgreSQL through pgjdbc, universal tier only: reads stream binary {@code COPY … TO STDOUT} into
+ * Arrow, writes stream Arrow into binary {@code COPY … FROM STDIN}. Options: {@link PostgresOptions}.
+ * Change capture and delete application are not part of this build.
  */
 public final class PostgresConnector implements Connector {
 
@@ -30,8 +27,7 @@ public final class PostgresConnector implements Connector {
 
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.COLUMN_PRUNING, ConnectorCapability.PREDICATE_PUSHDOWN,
-            ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE, ConnectorCapability.TRANSACTIONAL,
-            ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
+            ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE, ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
             ConnectorCapability.INCLUSIVE_WATERMARK_BOUND));
 
     @Override
@@ -50,43 +46,20 @@ public final class PostgresConnector implements Connector {
     }
 
     @Override
-    public OptionSchema connectionOptions() {
-        return OptionSchema.builder()
-                .required(PostgresConnectionSettings.HOST, OptionType.STRING)
-                .optional(PostgresConnectionSettings.PORT, OptionType.INTEGER)
-                .required(PostgresConnectionSettings.DATABASE, OptionType.STRING)
-                .optional(PostgresConnectionSettings.USER, OptionType.STRING)
-                .optional(PostgresConnectionSettings.PASSWORD, OptionType.STRING)
-                .optional(PostgresConnectionSettings.SSL_MODE, OptionType.STRING)
-                .optional(PostgresConnectionSettings.CONNECT_TIMEOUT_SECONDS, OptionType.INTEGER)
-                .optional(PostgresConnectionSettings.COMMAND_TIMEOUT_SECONDS, OptionType.INTEGER)
-                .build();
+    public OptionSet connectionOptions() {
+        return PostgresOptions.CONNECTION;
     }
 
     /** The {@code columns:} contract is not listed: pz passes it as {@code DatasetSpec.columns}. */
     @Override
-    public OptionSchema readOptions() {
-        return OptionSchema.builder()
-                .optional(PostgresReadQuery.QUERY, OptionType.STRING)
-                .optional(PostgresPartitioner.PARTITION_COLUMN, OptionType.STRING)
-                .optional(PostgresPartitioner.PARTITIONS, OptionType.INTEGER)
-                .build();
+    public OptionSet readOptions() {
+        return PostgresOptions.READ;
     }
 
     /** Strategy, keys and schema policy are pz's own write keys; postgres adds none. */
     @Override
-    public OptionSchema writeOptions() {
-        return OptionSchema.empty();
-    }
-
-    @Override
-    public Set<String> secretKeys() {
-        return Set.of(PostgresConnectionSettings.PASSWORD);
-    }
-
-    @Override
-    public List<String> validate(ConnectorConfig config) {
-        return PostgresConnectionSettings.problems(config);
+    public OptionSet writeOptions() {
+        return OptionSet.none();
     }
 
     /** Opens a session and runs {@code select 1}; a failure message starts with its transience. */

@@ -1,6 +1,5 @@
 package dev.pz.connectors.postgres;
 
-import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -19,44 +18,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Range-partitioned reads (spec connectors.md §4.12): probe min and max of the partition column,
- * cut {@code [min, max]} into contiguous ranges with exact arithmetic, and give NULLs to the first.
+ * Range-partitioned reads: probe min and max of the partition column, cut {@code [min, max]} into
+ * contiguous ranges with exact arithmetic (the last one closed), and give NULLs to the first.
  */
 final class PostgresPartitioner {
-
-    static final String PARTITION_COLUMN = "partition_column";
-    static final String PARTITIONS = "partitions";
-    static final int MAX_PARTITIONS = 16;
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd");
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
     private static final LocalDateTime EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
 
     private PostgresPartitioner() {
-    }
-
-    /** The {@code partitions} option: an integer 1–16, default 1. */
-    static int partitionCount(DatasetSpec spec) {
-        Object raw = spec.options().get(PARTITIONS);
-        if (raw == null) {
-            return 1;
-        }
-        long count;
-        if (raw instanceof Number number && number.doubleValue() == Math.rint(number.doubleValue())) {
-            count = number.longValue();
-        } else {
-            try {
-                count = Long.parseLong(String.valueOf(raw).trim());
-            } catch (NumberFormatException e) {
-                throw new PzConnectorException("dataset '" + spec.entity() + "': 'partitions' must be an integer, got '"
-                        + raw + "'", false);
-            }
-        }
-        if (count < 1 || count > MAX_PARTITIONS) {
-            throw new PzConnectorException("dataset '" + spec.entity() + "': 'partitions' must be between 1 and "
-                    + MAX_PARTITIONS + ", got " + count, false);
-        }
-        return (int) count;
     }
 
     /** The per-partition selects over {@code base}; a single one when the column is empty or constant. */

@@ -6,19 +6,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The base select of one read (spec connectors.md §11, read options). Table mode pushes the
+ * The base select of one read (the {@code query} option or the entity's table). Table mode pushes the
  * projection, the engine's predicate and the incremental bounds down; query mode sends the user's
  * SQL verbatim with no pushdown.
  */
 final class PostgresReadQuery {
 
-    static final String QUERY = "query";
-
     private PostgresReadQuery() {
     }
 
     static String select(DatasetSpec spec, ReadHints hints) {
-        String query = spec.option(QUERY).orElse(null);
+        String query = spec.get(PostgresOptions.QUERY);
         if (query != null && !query.isBlank()) {
             return PostgresSql.wrappable(query);
         }

@@ -28,7 +28,7 @@ final class PostgresSource implements Source {
         this.settings = settings;
     }
 
-    /** Always empty: DuckDB's postgres extension is not available offline (spec connectors.md §24). */
+    /** Always empty: DuckDB's postgres extension cannot be installed offline, so reads are universal. */
     @Override
     public Optional<NativeScan> nativeScan(DatasetSpec spec) {
         return Optional.empty();
@@ -47,8 +47,8 @@ final class PostgresSource implements Source {
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
         String select = PostgresReadQuery.select(spec, hints);
-        int partitionCount = PostgresPartitioner.partitionCount(spec);
-        String partitionColumn = spec.option(PostgresPartitioner.PARTITION_COLUMN).orElse(null);
+        int partitionCount = spec.get(PostgresOptions.PARTITIONS);
+        String partitionColumn = spec.get(PostgresOptions.PARTITION_COLUMN);
         try (Connection connection = settings.open()) {
             Description description = describe(connection, spec, select);
             List<String> selects;

@@ -2,6 +2,7 @@ package dev.pz.connectors.postgres;
 
 import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
@@ -28,7 +29,7 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /**
- * One universal write (spec connectors.md §11, session): one connection, one transaction, one
+ * One universal write: one connection, one transaction, one
  * binary COPY. Append copies into the target; replace and merge copy into a temp table and move
  * the rows at commit ({@code truncate + insert}, or {@code insert … on conflict do update}), so
  * other sessions see the old rows until the commit. Abort, or close without commit, rolls
@@ -77,7 +78,7 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
     static PostgresWriteSession begin(PostgresConnectionSettings settings, OutputSpec spec, Schema schema) {
         String output = spec.entity();
         PostgresTableName target = PostgresTableName.parse(output);
-        if ("evolve".equals(spec.schemaPolicy())) {
+        if (spec.schemaPolicy() == SchemaPolicy.EVOLVE) {
             throw new PzConnectorException("output '" + output + "': schema_policy 'evolve' is not supported by the "
                     + "postgres sink in v0 -- use fail_on_change and alter the target table yourself", false);
         }

@@ -8,19 +8,22 @@ import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.ConnectorFactory;
+import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.WriteStrategy;
+import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
 /**
- * The connection probe and failure messages (spec connectors.md §3.1, §3.6, §4.13, §11): a failed
+ * The connection probe, the option declarations and failure messages: a failed
  * check says whether retrying can help, names what is wrong, and never shows the password — not
  * in the message, the exception text, its stack trace, nor any {@code toString}.
  */
@@ -35,11 +38,13 @@ class PostgresConnectivityTest {
         assertThat(found.name()).isEqualTo("postgres");
         assertThat(found.capabilities()).containsExactlyInAnyOrder(ConnectorCapability.COLUMN_PRUNING,
                 ConnectorCapability.PREDICATE_PUSHDOWN, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
-                ConnectorCapability.TRANSACTIONAL, ConnectorCapability.REPLACE_WRITES,
-                ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.INCLUSIVE_WATERMARK_BOUND);
-        assertThat(found.secretKeys()).containsExactly("password");
-        assertThat(found.connectionOptions().options()).containsOnlyKeys("host", "port", "database", "user", "password",
+                ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
+                ConnectorCapability.INCLUSIVE_WATERMARK_BOUND);
+        assertThat(found.connectionOptions().secretNames()).containsExactly("password");
+        assertThat(found.connectionOptions().names()).containsExactly("host", "port", "database", "user", "password",
                 "ssl_mode", "connect_timeout_seconds", "command_timeout_seconds");
+        assertThat(found.readOptions().names()).containsExactly("query", "partition_column", "partitions");
+        assertThat(found.writeOptions().isEmpty()).isTrue();
     }
 
     @Test
@@ -102,13 +107,17 @@ class PostgresConnectivityTest {
         values.put("password", "S3cret-value");
         ConnectorConfig config = new ConnectorConfig("pg", values);
 
-        assertThat(connector.validate(config)).containsExactly("connection 'pg': 'host' is required",
-                "connection 'pg': 'port' must be between 1 and 65535, got 0",
-                "connection 'pg': 'connect_timeout_seconds' must be an integer, got 'soon'",
-                "connection 'pg': 'ssl_mode' must be one of Disable, Allow, Prefer, Require, VerifyCA, VerifyFull, "
-                        + "got 'sometimes'");
+        assertThat(connector.connectionOptions().check(config.options(), Set.of())).extracting(OptionProblem::message)
+                .containsExactly("'host' is required", "'port' must be between 1 and 65535 (got 0)",
+                        "'ssl_mode' must be one of Disable, Allow, Prefer, Require, VerifyCA, VerifyFull (got 'sometimes')",
+                        "'connect_timeout_seconds' must be an integer (got 'soon')");
         assertThat(connector.checkConnection(config).message()).startsWith("permanent: connection 'pg': 'host' is required");
-        assertThat(connector.validate(PostgresTestServer.config("ssl_mode", "VerifyFull"))).isEmpty();
+        assertThatThrownBy(() -> connector.openSource(config)).isInstanceOfSatisfying(PzConnectorException.class,
+                e -> assertThat(e.code()).contains(PzCode.CONNECTOR_CONFIG_INVALID));
+        for (String mode : List.of("VerifyFull", "verify-full", "verify_full", "DISABLE")) {
+            assertThat(connector.connectionOptions().check(PostgresTestServer.config("ssl_mode", mode).options(),
+                    Set.of(ConnectorConfig.BASE_DIR))).as(mode).isEmpty();
+        }
     }
 
     @Test

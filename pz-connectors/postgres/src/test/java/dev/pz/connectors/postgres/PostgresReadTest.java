@@ -33,7 +33,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The read side (spec connectors.md §11 read, §4.12): pushdown of projection, predicate and
+ * The read side: pushdown of projection, predicate and
  * incremental bounds shows in the rows returned; query mode takes SQL verbatim; partitioned reads
  * return exactly the rows of a single read, NULL partition values included; failures are named.
  */
@@ -154,11 +154,11 @@ class PostgresReadTest {
     @Test
     void partitionOptionsAreChecked() {
         assertThatThrownBy(() -> source.planRead(dataset(events, options("partition_column", "id", "partitions", 0L)),
-                ReadHints.none())).hasMessage("dataset '" + events + "': 'partitions' must be between 1 and 16, got 0");
+                ReadHints.none())).hasMessage("dataset '" + events + "': 'partitions' must be between 1 and 16 (got 0)");
         assertThatThrownBy(() -> source.planRead(dataset(events, options("partition_column", "id", "partitions", 17L)),
-                ReadHints.none())).hasMessageContaining("between 1 and 16, got 17");
+                ReadHints.none())).hasMessageContaining("between 1 and 16 (got 17)");
         assertThatThrownBy(() -> source.planRead(dataset(events, options("partitions", "four")), ReadHints.none()))
-                .hasMessageContaining("'partitions' must be an integer, got 'four'");
+                .hasMessageContaining("'partitions' must be an integer (got 'four')");
         assertThatThrownBy(() -> source.planRead(dataset(events, options("partition_column", "name", "partitions", 2L)),
                 ReadHints.none())).isInstanceOf(PzConnectorException.class)
                 .hasMessageContaining("partition_column 'name' has type 'text', which is not orderable")

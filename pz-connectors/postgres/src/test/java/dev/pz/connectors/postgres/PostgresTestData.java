@@ -3,6 +3,7 @@ package dev.pz.connectors.postgres;
 import dev.pz.connectors.api.BatchOptions;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
@@ -89,7 +90,7 @@ final class PostgresTestData {
     }
 
     static OutputSpec output(String entity, WriteStrategy strategy, String... keys) {
-        return new OutputSpec(PostgresTestServer.CONNECTION, entity, strategy, "fail_on_change", Map.of(),
+        return new OutputSpec(PostgresTestServer.CONNECTION, entity, strategy, SchemaPolicy.FAIL_ON_CHANGE, Map.of(),
                 List.of(keys), new OutputSpec.WriteAttempt("run", "pg." + entity, 1));
     }
 

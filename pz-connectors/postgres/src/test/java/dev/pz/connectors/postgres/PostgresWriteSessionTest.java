@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sink's strategies and its session contract (spec connectors.md §3.4, §11 write): what each
+ * The sink's strategies and its session contract: what each
  * strategy leaves in the table, that nothing is visible before commit and nothing survives an
  * abort, and that target problems are reported before any data moves.
  */
@@ -185,7 +186,7 @@ class PostgresWriteSessionTest {
 
     @Test
     void evolveIsRefusedBeforeConnecting() {
-        OutputSpec evolve = new OutputSpec("pg", "t", WriteStrategy.APPEND, "evolve", Map.of(), List.of(), null);
+        OutputSpec evolve = new OutputSpec("pg", "t", WriteStrategy.APPEND, SchemaPolicy.EVOLVE, Map.of(), List.of(), null);
         assertThatThrownBy(() -> sink.beginWrite(evolve, ID_NAME)).isInstanceOf(PzConnectorException.class)
                 .hasMessageContaining("schema_policy 'evolve' is not supported by the postgres sink in v0");
     }

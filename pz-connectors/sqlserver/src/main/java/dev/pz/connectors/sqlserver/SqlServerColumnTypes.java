@@ -61,8 +61,7 @@ final class SqlServerColumnTypes {
                 }
                 continue;
             }
-            types.put(name, writeType.isText() ? sizedText(spec.maxTextLengths() == null ? null
-                    : spec.maxTextLengths().get(name)) : writeType.defaultDdl());
+            types.put(name, writeType.isText() ? sizedText(spec.maxTextLengths().get(name)) : writeType.defaultDdl());
         }
         if (!problems.isEmpty()) {
             throw new PzConnectorException("output '" + output + "': " + String.join("; ", problems), false);
@@ -88,16 +87,9 @@ final class SqlServerColumnTypes {
     }
 
     private static Map<String, String> declarations(OutputSpec spec) {
-        Object raw = spec.options().get(SqlServerOptions.COLUMNS);
         Map<String, String> declared = new LinkedHashMap<>();
-        if (raw == null) {
-            return declared;
-        }
-        if (!(raw instanceof Map<?, ?> map)) {
-            throw new PzConnectorException("output '" + spec.entity() + "': 'columns' must be a mapping of column name "
-                    + "to SQL Server type, e.g. columns: {note: nvarchar(200)}", false);
-        }
-        map.forEach((column, type) -> declared.put(String.valueOf(column), type == null ? "" : String.valueOf(type)));
+        spec.find(SqlServerOptions.COLUMNS).ifPresent(columns -> columns.forEach((column, type) -> declared.put(column,
+                type == null ? "" : String.valueOf(type))));
         return declared;
     }
 }

@@ -16,6 +16,8 @@ import static dev.pz.connectors.sqlserver.SqlServerOptions.USER;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.sql.Connection;
 import java.sql.DriverPropertyInfo;
@@ -25,7 +27,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -61,20 +62,27 @@ final class SqlServerConnectionSettings {
         this.commandTimeoutSeconds = commandTimeoutSeconds;
     }
 
-    /** Reads a connection's settings; a value that cannot work is a permanent failure. */
+    /**
+     * Reads a connection's settings.
+     *
+     * @throws PzConnectorException PZ0301 for a value its declaration refuses, or for keys that do not
+     *     describe one usable connection (see {@link #problems})
+     */
     static SqlServerConnectionSettings of(ConnectorConfig config) {
         List<String> problems = new ArrayList<>();
         SqlServerConnectionSettings settings = build(config, problems);
         if (!problems.isEmpty()) {
-            throw new PzConnectorException("connection '" + config.connection() + "': " + String.join("; ", problems),
-                    false);
+            throw new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, config.context() + ": "
+                    + String.join("; ", problems));
         }
         return settings;
     }
 
     /**
-     * Every problem with a connection's values, one message each, without the connection's name (the
-     * engine prefixes it); empty when usable. Offline.
+     * Every problem across a connection's values that the declarations in {@link SqlServerOptions}
+     * cannot state (which keys go together, the connection string's contents, the authentication
+     * mode), one message each, without the connection's name (the engine prefixes it); empty when
+     * usable. Offline. Expects values the declarations accept.
      */
     static List<String> problems(ConnectorConfig config) {
         List<String> problems = new ArrayList<>();
@@ -84,32 +92,30 @@ final class SqlServerConnectionSettings {
 
     private static SqlServerConnectionSettings build(ConnectorConfig config, List<String> problems) {
         String prefix = "";
-        Map<String, Object> values = config.values();
-        Integer commandTimeout = integer(values, COMMAND_TIMEOUT_SECONDS, 0, SqlServerOptions.MAX_COMMAND_TIMEOUT_SECONDS,
-                prefix, problems);
-        Object connectionString = values.get(CONNECTION_STRING);
+        // Null when unset, so that an ADO.NET connection string's own Command Timeout applies.
+        Integer commandTimeout = config.isSet(COMMAND_TIMEOUT_SECONDS) ? config.get(COMMAND_TIMEOUT_SECONDS) : null;
+        String connectionString = config.get(CONNECTION_STRING);
         if (connectionString != null) {
-            for (String key : SqlServerOptions.DISCRETE_CONNECTION_KEYS) {
-                if (values.containsKey(key)) {
-                    problems.add(prefix + "'" + key + "' cannot be combined with 'connection_string' -- hint: give "
-                            + "either the connection string or the separate keys");
+            for (Option<?> key : SqlServerOptions.DISCRETE_CONNECTION_KEYS) {
+                if (config.isSet(key)) {
+                    problems.add(prefix + "'" + key.name() + "' cannot be combined with 'connection_string' -- hint: "
+                            + "give either the connection string or the separate keys");
                 }
             }
-            return fromConnectionString(config.connection(), String.valueOf(connectionString), commandTimeout, prefix,
-                    problems);
+            return fromConnectionString(config.connection(), connectionString, commandTimeout, prefix, problems);
         }
-        return fromKeys(config.connection(), values, commandTimeout, prefix, problems);
+        return fromKeys(config, commandTimeout, prefix, problems);
     }
 
-    private static SqlServerConnectionSettings fromKeys(String connection, Map<String, Object> values,
-            Integer commandTimeout, String prefix, List<String> problems) {
+    private static SqlServerConnectionSettings fromKeys(ConnectorConfig config, Integer commandTimeout, String prefix,
+            List<String> problems) {
         Properties properties = new Properties();
-        String host = string(values, HOST);
-        String database = string(values, DATABASE);
-        for (String key : List.of(HOST, DATABASE)) {
-            String value = string(values, key);
+        String host = config.get(HOST);
+        String database = config.get(DATABASE);
+        for (Option<String> key : List.of(HOST, DATABASE)) {
+            String value = config.get(key);
             if (value == null || value.isBlank()) {
-                problems.add(prefix + "'" + key + "' is required (or give a 'connection_string')");
+                problems.add(prefix + "'" + key.name() + "' is required (or give a 'connection_string')");
             }
         }
         if (host != null && !host.isBlank()) {
@@ -123,16 +129,16 @@ final class SqlServerConnectionSettings {
                 properties.setProperty("instanceName", host.substring(backslash + 1));
             }
         }
-        Integer port = integer(values, PORT, 1, 65_535, prefix, problems);
+        Integer port = config.get(PORT);
         if (port != null) {
             properties.setProperty("portNumber", Integer.toString(port));
         }
         if (database != null) {
             properties.setProperty("databaseName", database);
         }
-        setIfPresent(properties, "user", string(values, USER));
-        setIfPresent(properties, "password", string(values, PASSWORD));
-        String authentication = string(values, AUTHENTICATION);
+        setIfPresent(properties, "user", config.get(USER));
+        setIfPresent(properties, "password", config.get(PASSWORD));
+        String authentication = config.get(AUTHENTICATION);
         if (authentication != null) {
             SqlServerAuthentication.parse(authentication).ifPresentOrElse(
                     mode -> properties.setProperty("authentication", mode.driverValue()),
@@ -140,20 +146,16 @@ final class SqlServerConnectionSettings {
                             + "' is not recognized by the SQL Server driver -- hint: use a documented mode such as "
                             + "'Active Directory Default'"));
         }
-        bool(values, ENCRYPT, prefix, problems, flag -> properties.setProperty("encrypt", flag));
-        bool(values, TRUST_SERVER_CERTIFICATE, prefix, problems,
-                flag -> properties.setProperty("trustServerCertificate", flag));
-        setIfPresent(properties, "hostNameInCertificate", string(values, HOST_NAME_IN_CERTIFICATE));
-        String application = string(values, APPLICATION_NAME);
-        properties.setProperty("applicationName", application == null ? SqlServerOptions.DEFAULT_APPLICATION_NAME
-                : application);
-        Integer connectTimeout = integer(values, CONNECT_TIMEOUT_SECONDS, 1, SqlServerOptions.MAX_CONNECT_TIMEOUT_SECONDS,
-                prefix, problems);
-        properties.setProperty("loginTimeout", Integer.toString(connectTimeout == null
-                ? SqlServerOptions.DEFAULT_CONNECT_TIMEOUT_SECONDS : connectTimeout));
+        config.find(ENCRYPT).ifPresent(flag -> properties.setProperty("encrypt", flag.toString()));
+        config.find(TRUST_SERVER_CERTIFICATE)
+                .ifPresent(flag -> properties.setProperty("trustServerCertificate", flag.toString()));
+        setIfPresent(properties, "hostNameInCertificate", config.get(HOST_NAME_IN_CERTIFICATE));
+        properties.setProperty("applicationName", config.get(APPLICATION_NAME));
+        properties.setProperty("loginTimeout", Integer.toString(config.get(CONNECT_TIMEOUT_SECONDS)));
         requireLibrary(properties, prefix, problems);
         String server = describeServer(host, port);
-        return new SqlServerConnectionSettings(connection, BASE_URL, withSessionDefaults(properties), server, database,
+        return new SqlServerConnectionSettings(config.connection(), BASE_URL, withSessionDefaults(properties), server,
+                database,
                 secrets(properties.getProperty("password")), commandTimeout == null
                         ? SqlServerOptions.DEFAULT_COMMAND_TIMEOUT_SECONDS : commandTimeout);
     }
@@ -321,42 +323,5 @@ final class SqlServerConnectionSettings {
         if (value != null) {
             properties.setProperty(name, value);
         }
-    }
-
-    private static String string(Map<String, Object> values, String key) {
-        Object value = values.get(key);
-        return value == null ? null : String.valueOf(value);
-    }
-
-    private static void bool(Map<String, Object> values, String key, String prefix, List<String> problems,
-            java.util.function.Consumer<String> apply) {
-        Object value = values.get(key);
-        if (value == null) {
-            return;
-        }
-        Boolean flag = OptionValues.bool(value);
-        if (flag == null) {
-            problems.add(prefix + "'" + key + "' must be true or false, got '" + value + "'");
-        } else {
-            apply.accept(flag.toString());
-        }
-    }
-
-    private static Integer integer(Map<String, Object> values, String key, int min, int max, String prefix,
-            List<String> problems) {
-        Object raw = values.get(key);
-        if (raw == null) {
-            return null;
-        }
-        Long value = OptionValues.wholeNumber(raw);
-        if (value == null) {
-            problems.add(prefix + "'" + key + "' must be an integer, got '" + raw + "'");
-            return null;
-        }
-        if (value < min || value > max) {
-            problems.add(prefix + "'" + key + "' must be between " + min + " and " + max + ", got " + value);
-            return null;
-        }
-        return value.intValue();
     }
 }

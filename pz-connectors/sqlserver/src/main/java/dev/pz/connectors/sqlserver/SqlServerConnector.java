@@ -4,7 +4,7 @@ import dev.pz.connectors.api.ConnectionCheck;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
-import dev.pz.connectors.api.OptionSchema;
+import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -20,10 +20,10 @@ import java.util.Set;
 /**
  * Microsoft SQL Server and Azure SQL through the Microsoft JDBC driver, universal tier only: reads
  * stream a forward-only result into Arrow with typed getters, writes feed Arrow batches to the
- * driver's bulk copy. Change capture, stored-procedure reads and delete application are not part
- * of this build, so neither {@code ChangeCapture} nor {@code ApplyDeletes} is declared; filter
- * pushdown ({@code PredicatePushdown}) is declared once the engine hands over structured conjuncts
- * for {@link TsqlPredicateRenderer}, since the engine's filter text is DuckDB SQL.
+ * driver's bulk copy. Options: {@link SqlServerOptions}. Change capture, stored-procedure reads and
+ * delete application are not part of this build; filter pushdown ({@code PredicatePushdown}) is
+ * declared once the engine hands over structured conjuncts for {@link TsqlPredicateRenderer},
+ * since the engine's filter text is DuckDB SQL.
  */
 public final class SqlServerConnector implements Connector {
 
@@ -31,7 +31,7 @@ public final class SqlServerConnector implements Connector {
 
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.COLUMN_PRUNING, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
-            ConnectorCapability.TRANSACTIONAL, ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
+            ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
             ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS));
 
     @Override
@@ -50,25 +50,22 @@ public final class SqlServerConnector implements Connector {
     }
 
     @Override
-    public OptionSchema connectionOptions() {
-        return SqlServerOptions.connection();
+    public OptionSet connectionOptions() {
+        return SqlServerOptions.CONNECTION;
     }
 
     @Override
-    public OptionSchema readOptions() {
-        return SqlServerOptions.read();
+    public OptionSet readOptions() {
+        return SqlServerOptions.READ;
     }
 
+    /** {@code columns} here maps output columns to the SQL Server types a created table gets. */
     @Override
-    public OptionSchema writeOptions() {
-        return SqlServerOptions.write();
+    public OptionSet writeOptions() {
+        return SqlServerOptions.WRITE;
     }
 
-    @Override
-    public Set<String> secretKeys() {
-        return SqlServerOptions.SECRET_KEYS;
-    }
-
+    /** Which keys go together, the connection string's contents and the authentication mode. */
     @Override
     public List<String> validate(ConnectorConfig config) {
         return SqlServerConnectionSettings.problems(config);

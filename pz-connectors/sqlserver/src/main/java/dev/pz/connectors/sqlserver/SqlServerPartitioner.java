@@ -1,6 +1,5 @@
 package dev.pz.connectors.sqlserver;
 
-import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -22,24 +21,6 @@ import java.util.List;
 final class SqlServerPartitioner {
 
     private SqlServerPartitioner() {
-    }
-
-    /** The {@code partitions} option: an integer 1–16, default 1. */
-    static int partitionCount(DatasetSpec spec) {
-        Object raw = spec.options().get(SqlServerOptions.PARTITIONS);
-        if (raw == null) {
-            return 1;
-        }
-        Long count = OptionValues.wholeNumber(raw);
-        if (count == null) {
-            throw new PzConnectorException("dataset '" + spec.entity() + "': 'partitions' must be an integer, got '" + raw
-                    + "'", false);
-        }
-        if (count < 1 || count > SqlServerOptions.MAX_PARTITIONS) {
-            throw new PzConnectorException("dataset '" + spec.entity() + "': 'partitions' must be between 1 and "
-                    + SqlServerOptions.MAX_PARTITIONS + ", got " + count, false);
-        }
-        return count.intValue();
     }
 
     /** The per-partition selects over {@code base}; the base alone when the column is empty or constant. */

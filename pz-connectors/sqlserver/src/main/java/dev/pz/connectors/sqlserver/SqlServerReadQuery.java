@@ -17,13 +17,13 @@ final class SqlServerReadQuery {
 
     /** Whether the dataset reads a {@code query:} rather than its entity's table. */
     static boolean isQuery(DatasetSpec spec) {
-        return spec.option(SqlServerOptions.QUERY).filter(query -> !query.isBlank()).isPresent();
+        return spec.find(SqlServerOptions.QUERY).filter(query -> !query.isBlank()).isPresent();
     }
 
     /** The unfiltered select: the query, or the projection of the entity's table. */
     static String projection(DatasetSpec spec, List<String> columns) {
         if (isQuery(spec)) {
-            return SqlServerSql.wrappable(spec.option(SqlServerOptions.QUERY).orElseThrow());
+            return SqlServerSql.wrappable(spec.get(SqlServerOptions.QUERY));
         }
         return "select " + (columns == null || columns.isEmpty() ? "*" : SqlServerSql.quoteAll(columns)) + " from "
                 + SqlServerTableName.parse(spec.entity()).qualified();

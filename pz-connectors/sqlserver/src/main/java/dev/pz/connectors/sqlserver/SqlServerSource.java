@@ -61,8 +61,8 @@ final class SqlServerSource implements Source {
 
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
-        int partitionCount = SqlServerPartitioner.partitionCount(spec);
-        String partitionColumn = spec.option(SqlServerOptions.PARTITION_COLUMN).orElse(null);
+        int partitionCount = spec.get(SqlServerOptions.PARTITIONS);
+        String partitionColumn = spec.get(SqlServerOptions.PARTITION_COLUMN);
         boolean partitioned = partitionColumn != null && partitionCount > 1;
         try (Connection connection = settings.open()) {
             List<SqlServerColumn> available = describe(connection, spec, SqlServerReadQuery.projection(spec, null));

@@ -3,6 +3,7 @@ package dev.pz.connectors.sqlserver;
 import com.microsoft.sqlserver.jdbc.SQLServerBulkCopy;
 import com.microsoft.sqlserver.jdbc.SQLServerBulkCopyOptions;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
@@ -76,7 +77,7 @@ final class SqlServerWriteSession implements WriteSession {
     static SqlServerWriteSession begin(SqlServerConnectionSettings settings, OutputSpec spec, Schema schema) {
         String output = spec.entity();
         SqlServerTableName target = SqlServerTableName.parse(output);
-        if ("evolve".equals(spec.schemaPolicy())) {
+        if (spec.schemaPolicy() == SchemaPolicy.EVOLVE) {
             throw new PzConnectorException("output '" + output + "': schema_policy 'evolve' is not supported by the "
                     + "sqlserver sink -- hint: use 'fail_on_change' (the default) and align the target schema by hand",
                     false);

@@ -88,16 +88,15 @@ class RangeBoundariesTest {
 
     @Test
     void thePartitionsOptionIsAnIntegerFromOneToSixteen() {
-        assertThat(SqlServerPartitioner.partitionCount(spec(Map.of()))).isEqualTo(1);
-        assertThat(SqlServerPartitioner.partitionCount(spec(Map.of("partitions", 16L)))).isEqualTo(16);
-        assertThat(SqlServerPartitioner.partitionCount(spec(Map.of("partitions", "4")))).isEqualTo(4);
-        assertThatThrownBy(() -> SqlServerPartitioner.partitionCount(spec(Map.of("partitions", 17L))))
+        assertThat(spec(Map.of()).get(SqlServerOptions.PARTITIONS)).isEqualTo(1);
+        assertThat(spec(Map.of("partitions", 16L)).get(SqlServerOptions.PARTITIONS)).isEqualTo(16);
+        assertThatThrownBy(() -> spec(Map.of("partitions", 17L)).get(SqlServerOptions.PARTITIONS))
                 .isInstanceOf(PzConnectorException.class)
-                .hasMessage("dataset 'orders': 'partitions' must be between 1 and 16, got 17");
-        assertThatThrownBy(() -> SqlServerPartitioner.partitionCount(spec(Map.of("partitions", "four"))))
-                .hasMessage("dataset 'orders': 'partitions' must be an integer, got 'four'");
-        assertThatThrownBy(() -> SqlServerPartitioner.partitionCount(spec(Map.of("partitions", 0L))))
-                .hasMessageContaining("between 1 and 16, got 0");
+                .hasMessage("dataset 'orders': 'partitions' must be between 1 and 16 (got 17)");
+        assertThatThrownBy(() -> spec(Map.of("partitions", "four")).get(SqlServerOptions.PARTITIONS))
+                .hasMessage("dataset 'orders': 'partitions' must be an integer (got 'four')");
+        assertThatThrownBy(() -> spec(Map.of("partitions", 0L)).get(SqlServerOptions.PARTITIONS))
+                .hasMessageContaining("between 1 and 16 (got 0)");
     }
 
     private static DatasetSpec spec(Map<String, Object> options) {

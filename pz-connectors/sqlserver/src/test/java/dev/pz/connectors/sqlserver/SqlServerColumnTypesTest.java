@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ class SqlServerColumnTypesTest {
         if (columns != null) {
             options.put("columns", columns);
         }
-        return new OutputSpec("ms", "dbo.t", WriteStrategy.APPEND, "fail_on_change", options, List.of(), null, lengths);
+        return new OutputSpec("ms", "dbo.t", WriteStrategy.APPEND, SchemaPolicy.FAIL_ON_CHANGE, options, List.of(), null, lengths);
     }
 
     private static SqlServerColumnTypes.Resolved resolve(OutputSpec spec, Field... fields) {
@@ -88,9 +89,8 @@ class SqlServerColumnTypesTest {
     @Test
     void columnsMustBeAMapping() {
         Map<String, Object> options = Map.of("columns", "nvarchar(20)");
-        OutputSpec spec = new OutputSpec("ms", "dbo.t", WriteStrategy.APPEND, "fail_on_change", options, List.of(), null);
+        OutputSpec spec = new OutputSpec("ms", "dbo.t", WriteStrategy.APPEND, SchemaPolicy.FAIL_ON_CHANGE, options, List.of(), null);
         assertThatThrownBy(() -> resolve(spec, text("a"))).isInstanceOf(PzConnectorException.class)
-                .hasMessage("output 'dbo.t': 'columns' must be a mapping of column name to SQL Server type, e.g. "
-                        + "columns: {note: nvarchar(200)}");
+                .hasMessage("output 'dbo.t': 'columns' must be a mapping (got 'nvarchar(20)')");
     }
 }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -103,14 +105,16 @@ class SqlServerConnectionSettingsTest {
 
     @Test
     void missingAndOutOfRangeValuesAreEachReported() {
-        assertThat(SqlServerConnectionSettings.problems(config("port", 0L, "connect_timeout_seconds", "soon",
-                "command_timeout_seconds", 90_000L, "encrypt", "maybe"))).containsExactly(
-                        "'command_timeout_seconds' must be between 0 and 86400, got 90000",
-                        "'host' is required (or give a 'connection_string')",
-                        "'database' is required (or give a 'connection_string')",
-                        "'port' must be between 1 and 65535, got 0",
-                        "'encrypt' must be true or false, got 'maybe'",
-                        "'connect_timeout_seconds' must be an integer, got 'soon'");
+        assertThat(SqlServerOptions.CONNECTION.check(config("port", 0L, "connect_timeout_seconds", "soon",
+                "command_timeout_seconds", 90_000L, "encrypt", "maybe").options(), Set.of(ConnectorConfig.BASE_DIR)))
+                .extracting(OptionProblem::message).containsExactly(
+                        "'port' must be between 1 and 65535 (got 0)",
+                        "'encrypt' must be true or false (got 'maybe')",
+                        "'connect_timeout_seconds' must be an integer (got 'soon')",
+                        "'command_timeout_seconds' must be between 0 and 86400 (got 90000)");
+        assertThat(SqlServerConnectionSettings.problems(config("port", 1433L, "encrypt", true))).containsExactly(
+                "'host' is required (or give a 'connection_string')",
+                "'database' is required (or give a 'connection_string')");
         assertThat(SqlServerConnectionSettings.problems(config("host", "srv,1433", "database", "db")))
                 .containsExactly("'host' must be a host name or address, optionally with \\instance, "
                         + "got 'srv,1433' -- hint: put the port in 'port'");

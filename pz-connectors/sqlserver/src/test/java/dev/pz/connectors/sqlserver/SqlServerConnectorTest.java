@@ -9,9 +9,11 @@ import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.ConnectorFactory;
 import dev.pz.connectors.api.DatasetSpec;
-import dev.pz.connectors.api.OptionSchema.OptionType;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.WriteStrategy;
@@ -23,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -49,29 +52,30 @@ class SqlServerConnectorTest {
     @Test
     void capabilitiesAreTheImplementedOnes() {
         assertThat(CONNECTOR.capabilities()).isEqualTo(EnumSet.of(ConnectorCapability.COLUMN_PRUNING,
-                ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE, ConnectorCapability.TRANSACTIONAL,
-                ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
+                ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE, ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
                 ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS));
     }
 
     @Test
     void optionsAndSecretsAreDeclared() {
-        assertThat(CONNECTOR.connectionOptions().options()).containsOnlyKeys("host", "port", "database", "user",
+        assertThat(CONNECTOR.connectionOptions().names()).containsExactlyInAnyOrder("host", "port", "database", "user",
                 "password", "authentication", "encrypt", "trust_server_certificate", "host_name_in_certificate",
                 "application_name", "connect_timeout_seconds", "command_timeout_seconds", "connection_string");
-        assertThat(CONNECTOR.connectionOptions().options().get("port").type()).isEqualTo(OptionType.INTEGER);
-        assertThat(CONNECTOR.connectionOptions().options().get("encrypt").type()).isEqualTo(OptionType.BOOLEAN);
-        assertThat(CONNECTOR.connectionOptions().options().values()).noneMatch(option -> option.required());
-        assertThat(CONNECTOR.readOptions().options()).containsOnlyKeys("query", "partition_column", "partitions");
-        assertThat(CONNECTOR.writeOptions().options()).containsOnlyKeys("tablock", "batch_size", "columns");
-        assertThat(CONNECTOR.writeOptions().options().get("columns").type()).isEqualTo(OptionType.MAP);
-        assertThat(CONNECTOR.secretKeys()).containsExactlyInAnyOrder("password", "connection_string");
+        assertThat(CONNECTOR.connectionOptions().find("port").orElseThrow().type()).isEqualTo(Option.Type.INTEGER);
+        assertThat(CONNECTOR.connectionOptions().find("encrypt").orElseThrow().type()).isEqualTo(Option.Type.BOOLEAN);
+        assertThat(CONNECTOR.connectionOptions().options()).noneMatch(Option::isRequired);
+        assertThat(CONNECTOR.readOptions().names()).containsExactlyInAnyOrder("query", "partition_column", "partitions");
+        assertThat(CONNECTOR.writeOptions().names()).containsExactlyInAnyOrder("tablock", "batch_size", "columns");
+        assertThat(CONNECTOR.writeOptions().find("columns").orElseThrow().type()).isEqualTo(Option.Type.MAPPING);
+        assertThat(CONNECTOR.connectionOptions().secretNames()).containsExactlyInAnyOrder("password", "connection_string");
     }
 
     @Test
     void validateIsOfflineAndReportsEveryProblem() {
         assertThat(CONNECTOR.validate(new ConnectorConfig("mart", Map.of("host", "h", "database", "d")))).isEmpty();
-        assertThat(CONNECTOR.validate(new ConnectorConfig("mart", Map.of("port", 70_000L)))).hasSize(3);
+        assertThat(CONNECTOR.connectionOptions().check(Map.of("port", 70_000L), Set.of()))
+                .extracting(OptionProblem::message).containsExactly("'port' must be between 1 and 65535 (got 70000)");
+        assertThat(CONNECTOR.validate(new ConnectorConfig("mart", Map.of("port", 1433L)))).hasSize(2);
     }
 
     @Test
@@ -112,7 +116,7 @@ class SqlServerConnectorTest {
             assertThatThrownBy(() -> sink.beginWrite(output(WriteStrategy.MERGE, List.of("id", "tenant"), Map.of()), schema))
                     .hasMessage("output 'dbo.t': merge key column(s) [tenant] are not present in the write schema");
             assertThatThrownBy(() -> sink.beginWrite(output(WriteStrategy.APPEND, List.of(), Map.of("tablock", "sideways")),
-                    schema)).hasMessage("output 'dbo.t': 'tablock' must be a boolean, got 'sideways'");
+                    schema)).hasMessage("output 'dbo.t': 'tablock' must be true or false (got 'sideways')");
             assertThatThrownBy(() -> sink.beginWrite(output(WriteStrategy.APPEND, List.of(), Map.of("columns",
                     Map.of("note", "text"))), schema)).hasMessageStartingWith("output 'dbo.t': column 'note': 'text' is "
                             + "not a type the sink declares");
@@ -121,7 +125,7 @@ class SqlServerConnectorTest {
             assertThatThrownBy(() -> sink.beginWrite(output(WriteStrategy.MERGE, List.of("id"), Map.of()), reserved))
                     .hasMessage("output 'dbo.t': column name '__pz_seq' is reserved by the sqlserver sink's merge "
                             + "staging -- hint: rename the column in the pipeline SQL");
-            OutputSpec evolve = new OutputSpec("mart", "dbo.t", WriteStrategy.APPEND, "evolve", Map.of(), List.of(), null);
+            OutputSpec evolve = new OutputSpec("mart", "dbo.t", WriteStrategy.APPEND, SchemaPolicy.EVOLVE, Map.of(), List.of(), null);
             assertThatThrownBy(() -> sink.beginWrite(evolve, schema)).hasMessageContaining("schema_policy 'evolve'");
             assertThatThrownBy(() -> sink.beginWrite(output(WriteStrategy.APPEND, List.of(), Map.of()), schema))
                     .isInstanceOf(PzConnectorException.class)
@@ -131,7 +135,7 @@ class SqlServerConnectorTest {
     }
 
     private static OutputSpec output(WriteStrategy strategy, List<String> keys, Map<String, Object> options) {
-        return new OutputSpec("mart", "dbo.t", strategy, "fail_on_change", options, keys, null);
+        return new OutputSpec("mart", "dbo.t", strategy, SchemaPolicy.FAIL_ON_CHANGE, options, keys, null);
     }
 
     /** A loopback port nobody listens on (bound, read, released). */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
@@ -69,7 +70,7 @@ class SqlServerLiveWriteTest {
 
     private static OutputSpec output(String table, WriteStrategy strategy, List<String> keys, Map<String, Object> options,
             Map<String, Long> lengths) {
-        return new OutputSpec("ms", "dbo." + table, strategy, "fail_on_change", options, keys, null, lengths);
+        return new OutputSpec("ms", "dbo." + table, strategy, SchemaPolicy.FAIL_ON_CHANGE, options, keys, null, lengths);
     }
 
     private VectorSchemaRoot idNote(Object... idsAndNotes) {
@@ -285,7 +286,7 @@ class SqlServerLiveWriteTest {
             ((VarBinaryVector) root.getVector("bin")).setSafe(0, new byte[] {(byte) 0xAA, 0x00});
             root.getFieldVectors().forEach(vector -> vector.setNull(1));
             root.setRowCount(2);
-            OutputSpec spec = new OutputSpec("ms", "dbo." + table, WriteStrategy.APPEND, "fail_on_change", Map.of(),
+            OutputSpec spec = new OutputSpec("ms", "dbo." + table, WriteStrategy.APPEND, SchemaPolicy.FAIL_ON_CHANGE, Map.of(),
                     List.of(), null, Map.of("t", 6L));
             try (WriteSession session = sink.beginWrite(spec, schema)) {
                 session.write(root);
