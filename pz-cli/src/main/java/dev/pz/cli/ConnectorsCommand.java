@@ -38,6 +38,8 @@ final class ConnectorsCommand implements Callable<Integer> {
         var connectors = ConnectorRegistry.installed().all();
         if (json) {
             out.print(ConnectorCatalog.json(connectors, PACKAGE, PzVersion.informational()));
+            // print() does not flush, and pz exits without closing stdout: the document's tail would be lost.
+            out.flush();
             return project == null ? ExitCodes.CONFIG_ERROR : ExitCodes.OK;
         }
         out.println(String.format("%-14s %-28s %-16s %-18s %s", "name", "package", "version", "tiers", "capabilities"));

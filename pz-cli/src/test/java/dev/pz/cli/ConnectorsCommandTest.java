@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +69,17 @@ class ConnectorsCommandTest {
         assertThat(option(postgres, "connection", "password").get("secret").asBoolean()).isTrue();
         assertThat(option(postgres, "connection", "host").get("required").asBoolean()).isTrue();
         assertThat(postgres.get("options").get("write")).isEmpty();
+    }
+
+    @Test
+    void jsonIsPrintedWholeByAPzProcessOfItsOwn() throws Exception {
+        TestProject.in(project).projectYml("p");
+        Path stdout = project.resolve("stdout.json");
+        Process pz = StopSignalRunTest.start(Map.of(), project, stdout, null, "connectors", "--json");
+        assertThat(StopSignalRunTest.exitOf(pz)).isZero();
+        String printed = Files.readString(stdout);
+        assertThat(printed).isEqualTo(CliRun.pz(project, "connectors", "--json").out());
+        assertThat(new ObjectMapper().readTree(printed).get("connectors")).isNotEmpty();
     }
 
     private static JsonNode connector(JsonNode root, String name) {
