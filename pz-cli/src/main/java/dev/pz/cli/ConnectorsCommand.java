@@ -2,8 +2,7 @@ package dev.pz.cli;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
-import dev.pz.engine.connect.ConnectorRegistry;
-import dev.pz.engine.model.Project;
+import dev.pz.engine.LoadedProject;
 import java.io.PrintWriter;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -25,10 +24,11 @@ final class ConnectorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Project project = ProjectContext.of(spec).load(projectOptions);
+        ProjectContext context = ProjectContext.of(spec);
+        LoadedProject project = context.load(projectOptions);
         PrintWriter out = spec.commandLine().getOut();
         out.println(String.format("%-14s %-28s %-16s %-18s %s", "name", "package", "version", "tiers", "capabilities"));
-        for (Connector connector : ConnectorRegistry.installed().all()) {
+        for (Connector connector : context.engine().connectors()) {
             Set<ConnectorCapability> capabilities = connector.capabilities();
             String flags = capabilities.isEmpty() ? "-" : capabilities.stream().map(ConnectorCapability::displayName)
                     .collect(Collectors.joining(","));

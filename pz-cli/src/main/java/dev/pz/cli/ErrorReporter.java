@@ -3,6 +3,7 @@ package dev.pz.cli;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.connectors.api.error.PzValidationException;
+import dev.pz.engine.events.EnvironmentFailure;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
@@ -11,9 +12,8 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns what escapes a verb into error lines and an exit code, in one place: pz errors print as
- * {@code error PZxxxx: …} and exit 2; the engine's environment failures (permission denied, disk full,
- * file locked: PZ0531–PZ0533, see {@link EngineFailures}) exit 3; anything else is a bug in pz (PZ0500,
- * exit 3).
+ * {@code error PZxxxx: …} and exit 2; the machine's failures the engine reports (permission denied,
+ * disk full, file locked: PZ0531–PZ0533) exit 3; anything else is a bug in pz (PZ0500, exit 3).
  */
 final class ErrorReporter implements IExecutionExceptionHandler {
 
@@ -35,9 +35,8 @@ final class ErrorReporter implements IExecutionExceptionHandler {
             print(pz.error(), err);
             return ExitCodes.CONFIG_ERROR;
         }
-        PzError engineFailure = EngineFailures.classify(exception).orElse(null);
-        if (engineFailure != null) {
-            print(engineFailure, err);
+        if (exception instanceof EnvironmentFailure environment) {
+            print(environment.error(), err);
             err.flush();
             return ExitCodes.FATAL;
         }

@@ -1,8 +1,8 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.RunListener;
+import dev.pz.engine.events.NodeRef;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ final class PlainRenderer implements RunListener {
     }
 
     @Override
-    public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    public synchronized void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
         out.println(retryLine(node, attempt, maxAttempts, delayMs, reason));
         out.flush();
     }
@@ -60,7 +60,7 @@ final class PlainRenderer implements RunListener {
         return lines;
     }
 
-    static String retryLine(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    static String retryLine(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
         return "retry: " + node.name() + " attempt " + attempt + "/" + maxAttempts + " in " + delayMs + "ms (" + reason
                 + ")";
     }

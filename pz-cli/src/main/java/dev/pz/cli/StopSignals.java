@@ -1,6 +1,6 @@
 package dev.pz.cli;
 
-import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.RunControl;
 import java.util.ArrayList;
 import java.util.List;
 import sun.misc.Signal;
@@ -21,12 +21,12 @@ final class StopSignals implements AutoCloseable {
     private StopSignals() {
     }
 
-    static StopSignals install(Cancellation cancellation) {
+    static StopSignals install(RunControl control) {
         StopSignals signals = new StopSignals();
         for (String name : SIGNALS) {
             try {
                 Signal signal = new Signal(name);
-                SignalHandler old = Signal.handle(signal, received -> signals.onSignal(cancellation));
+                SignalHandler old = Signal.handle(signal, received -> signals.onSignal(control));
                 signals.installed.add(signal);
                 signals.previous.add(old);
             } catch (IllegalArgumentException unsupported) {
@@ -36,12 +36,12 @@ final class StopSignals implements AutoCloseable {
         return signals;
     }
 
-    private void onSignal(Cancellation cancellation) {
+    private void onSignal(RunControl control) {
         if (signalled) {
             Runtime.getRuntime().halt(ExitCodes.FATAL);
         }
         signalled = true;
-        cancellation.cancel();
+        control.cancel();
     }
 
     @Override

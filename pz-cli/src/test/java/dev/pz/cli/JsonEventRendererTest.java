@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
-import dev.pz.engine.artifacts.Retention;
-import dev.pz.engine.compile.NodeKind;
+import dev.pz.engine.RunReport;
+import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
-import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
+import dev.pz.engine.events.RunStatus;
 import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ class JsonEventRendererTest {
         renderer.nodeCompleted(new NodeResult("node-c", NodeKind.SINK_WRITE, "lake.customers", NodeStatus.SUCCESS, 7,
                 0, null, null, "carried_forward", null));
         renderer.runCompleted(RunStatus.COMPLETED_WITH_FAILURES, 2, 1, 0, 75);
-        renderer.retentionSwept(new Retention.Sweep(3, 1, 1288490188L, 0));
+        renderer.retentionSwept(new RunReport.Retention(3, 1, 1288490188L, 0, "cleaned"));
 
         assertThat(out.toString()).isEqualTo(String.join("\n",
                 "{\"event\":\"run_started\",\"at\":\"2026-07-04T10:00:00.000Z\",\"runId\":\"" + RUN
@@ -95,16 +95,12 @@ class JsonEventRendererTest {
     }
 
     @Test
-    void reportsRetentionOnlyWhenSomethingWasSweptOrFailed() {
+    void reportsARetentionThatOnlyFailed() {
         StringWriter out = new StringWriter();
         JsonEventRenderer renderer = new JsonEventRenderer(Console.of(out, new StringWriter()).out(),
                 new SteppingClock("2026-07-04T10:00:00Z"));
         renderer.runStarted(RUN, "hello_pz", 0);
-        renderer.retentionSwept(null);
-        renderer.retentionSwept(new Retention.Sweep(0, 0, 0, 0));
-        assertThat(out.toString()).doesNotContain("retention_swept");
-
-        renderer.retentionSwept(new Retention.Sweep(0, 0, 0, 1));
+        renderer.retentionSwept(new RunReport.Retention(0, 0, 0, 1, "cleaned"));
         assertThat(out.toString()).endsWith(
                 "\"runId\":\"" + RUN + "\",\"runsSwept\":0,\"bytesFreed\":0,\"failures\":1}\n");
     }

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
-import dev.pz.engine.compile.NodeKind;
+import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
-import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
+import dev.pz.engine.events.RunStatus;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -85,7 +85,8 @@ class PlanCommandTest {
     @Test
     void forceUniversalMakesSourcesAndSinksArrowStreams() {
         TestProject project = CliFixtures.f01(temp).projectYml("csv_to_parquet", "engine:", "  threads: 2",
-                "  force_universal: true");
+                "  force_universal: true").file("pipelines/customer_totals.sql", Fixtures.F01_PIPELINE
+                        .replace("format: 'parquet'", "format: 'csv'"));
         CliRun plan = plan(project);
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(plan.out()).contains(
@@ -185,17 +186,45 @@ class PlanCommandTest {
                         format: csv
                         columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
                 lake:
-                  connector: s3
-                  bucket: b
-                  region: us-east-1
-                  access_key: AKIAEXAMPLEKEY
-                  secret_key: ${S3_SECRET}
+                  connector: postgres
+                  host: localhost
+                  database: mart
+                  user: loader
+                  password: ${PG_SECRET}
+                """).file("pipelines/customer_totals.sql", """
+                INSERT INTO {{ sink('lake', 'public.customer_totals', strategy: 'replace') }}
+                select customer, count(*) as orders, sum(amount) as total
+                from {{ source('files', 'orders') }}
+                group by customer
                 """);
-        CliRun plan = CliRun.pzWithEnv(Map.of("S3_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
+        CliRun plan = CliRun.pzWithEnv(Map.of("PG_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(plan.out() + plan.err()).doesNotContain("sup3rs3cr3tvalue");
         String json = project.read(".pz/target/plan.json");
         assertThat(json).doesNotContain("sup3rs3cr3tvalue", "select ", "sum(");
         assertThat(plan.out()).doesNotContain("select ");
+    }
+
+    @Test
+    void aSecretOfAConnectionWhoseConnectorIsNotInstalledStaysOutOfTheRefusal() {
+        TestProject project = CliFixtures.f01(temp).file("connections.yml", """
+                files:
+                  connector: localfiles
+                  entities:
+                    orders:
+                      read:
+                        path: data/orders.csv
+                        format: csv
+                        columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
+                lake:
+                  connector: s3
+                  bucket: b
+                  secret_key: ${S3_SECRET}
+                """);
+        CliRun plan = CliRun.pzWithEnv(Map.of("S3_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(2);
+        assertThat(plan.err()).startsWith("error PZ0305: connection 'lake' uses connector 's3'");
+        assertThat(plan.out() + plan.err()).doesNotContain("sup3rs3cr3tvalue");
+        assertThat(project.path().resolve(".pz/target/plan.json")).doesNotExist();
     }
 }

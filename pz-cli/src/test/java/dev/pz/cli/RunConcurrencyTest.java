@@ -2,21 +2,19 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.compile.DagCompiler;
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.RenderContext;
-import dev.pz.engine.execute.Cancellation;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
-import dev.pz.engine.load.ProjectLoader;
-import dev.pz.engine.model.Project;
-import dev.pz.engine.run.RunSession;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.pz.engine.CompiledProject;
+import dev.pz.engine.Diagnostics;
+import dev.pz.engine.NodeSelection;
+import dev.pz.engine.ProjectRequest;
+import dev.pz.engine.PzEngine;
+import dev.pz.engine.RunControl;
+import dev.pz.engine.RunReport;
+import dev.pz.engine.RunSettings;
+import dev.pz.engine.events.NodeRef;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,7 +38,7 @@ class RunConcurrencyTest {
         final List<String> completed = Collections.synchronizedList(new ArrayList<>());
 
         @Override
-        public void nodeStarted(Node node) {
+        public void nodeStarted(NodeRef node) {
             peak.accumulateAndGet(running.incrementAndGet(), Math::max);
             if (node.name().startsWith("src_files__")) {
                 sourcePeak.accumulateAndGet(sources.incrementAndGet(), Math::max);
@@ -59,11 +57,9 @@ class RunConcurrencyTest {
         }
     }
 
-    private RunSession.Result run(Path project, Peak peak) {
-        Project loaded = ProjectLoader.load(project, Map.of(), Map.of());
-        CompiledDag dag = DagCompiler.compile(loaded, RenderContext.forCompile(Map.of()));
-        return RunSession.execute(new RunSession.Request(loaded, dag, RunCommand.everything(dag), false, false, peak,
-                new PrintWriter(new StringWriter()), Clock.systemUTC(), new Cancellation()));
+    private RunReport run(Path project, Peak peak) {
+        CompiledProject compiled = PzEngine.create(Map.of()).open(ProjectRequest.of(project), Diagnostics.ignore());
+        return compiled.run(compiled.target(NodeSelection.everything()), RunSettings.defaults(), peak, new RunControl());
     }
 
     private TestProject wide(String connectionExtra) {
@@ -83,7 +79,7 @@ class RunConcurrencyTest {
     @Test
     void neverMoreNodesAtOnceThanEngineThreads() {
         Peak peak = new Peak();
-        RunSession.Result result = run(wide("").path(), peak);
+        RunReport result = run(wide("").path(), peak);
 
         assertThat(result.status()).isEqualTo(RunStatus.SUCCESS);
         assertThat(peak.completed).hasSize(12);
@@ -93,7 +89,7 @@ class RunConcurrencyTest {
     @Test
     void maxConcurrencyOneSerialisesTheConnectionsSourceLoads() {
         Peak peak = new Peak();
-        RunSession.Result result = run(wide("  max_concurrency: 1\n").path(), peak);
+        RunReport result = run(wide("  max_concurrency: 1\n").path(), peak);
 
         assertThat(result.status()).isEqualTo(RunStatus.SUCCESS);
         assertThat(peak.completed).hasSize(12);

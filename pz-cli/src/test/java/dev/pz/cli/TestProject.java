@@ -38,6 +38,15 @@ final class TestProject {
         }
     }
 
+    TestProject delete(String relativePath) {
+        try {
+            Files.delete(directory.resolve(relativePath));
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     Path path() {
         return directory;
     }

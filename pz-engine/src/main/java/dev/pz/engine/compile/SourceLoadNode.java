@@ -1,6 +1,7 @@
 package dev.pz.engine.compile;
 
 import dev.pz.connectors.api.ReadHints;
+import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.model.ReadDef;
 import java.util.List;
 

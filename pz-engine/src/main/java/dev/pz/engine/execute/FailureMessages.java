@@ -23,12 +23,6 @@ final class FailureMessages {
         return QUOTED.matcher(sanitized).replaceAll("'***'");
     }
 
-    /** A connector message without the {@code PZ####: } it may carry inline (the code is reported apart). */
-    static String withoutCode(String message) {
-        String text = message == null ? "" : message;
-        return text.matches("(?s)PZ\\d{4}: .*") ? text.substring(8) : text;
-    }
-
     static String describe(Node node, String cause) {
         String subject;
         if (node instanceof SourceLoadNode source) {

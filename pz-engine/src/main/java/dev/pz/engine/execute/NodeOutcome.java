@@ -1,5 +1,8 @@
 package dev.pz.engine.execute;
 
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.WatermarkCandidate;
+
 /**
  * What an executor reports back for a node that finished without throwing: rows moved, and for a
  * check the violations it found (a check with violations fails with PZ0510), the watermark candidate

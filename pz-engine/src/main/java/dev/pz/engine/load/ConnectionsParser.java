@@ -104,7 +104,9 @@ final class ConnectionsParser {
             }
         }
         Map<String, Object> config = new LinkedHashMap<>();
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (YamlNode.Entry entry : body.entries().values()) {
+            keyLocations.put(entry.key(), loc(body, entry.key()));
             if (!RESERVED.contains(entry.key())) {
                 config.put(entry.key(), interpolation.interpolate(entry.value()));
             }
@@ -113,7 +115,8 @@ final class ConnectionsParser {
         if (connector == null) {
             return null;
         }
-        return new ConnectionDef(name, connector, config, entities, maxConcurrency, retry, rateLimit, allowUnsigned, at);
+        return new ConnectionDef(name, connector, config, entities, maxConcurrency, retry, rateLimit, allowUnsigned, at,
+                keyLocations);
     }
 
     private void missingConnector(String name, SourceLocation at) {

@@ -5,6 +5,7 @@ import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.SourceLocation;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -99,11 +100,13 @@ final class EngineParser {
         String memoryLimit = null;
         Integer threads = null;
         String tempDirectory = null;
+        Map<String, SourceLocation> locations = new LinkedHashMap<>();
         for (YamlNode.Entry entry : duckdb.entries().values()) {
             YamlNode value = entry.value();
             if (value.isEmpty()) {
                 continue;
             }
+            locations.put(entry.key(), new SourceLocation(file, entry.line()));
             switch (entry.key()) {
                 case "memory_limit" -> {
                     if (value instanceof YamlNode.Scalar scalar) {
@@ -126,7 +129,7 @@ final class EngineParser {
                 default -> unknown("engine.duckdb", entry.key(), DUCKDB_KEYS, entry.line());
             }
         }
-        return new EngineConfig.DuckDbSettings(memoryLimit, threads, tempDirectory);
+        return new EngineConfig.DuckDbSettings(memoryLimit, threads, tempDirectory, locations);
     }
 
     private EngineConfig.BreakerConfig parseBreaker(YamlNode node) {

@@ -29,10 +29,12 @@ public final class ReadBlockParser {
         Map<String, String> columns = null;
         SyncDef sync = null;
         RetrySpec retry = null;
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (Map.Entry<String, Object> entry : block.entrySet()) {
             String key = entry.getKey();
             Object value = entry.getValue();
             SourceLocation location = LocatedMap.locate(block, key, context.location());
+            keyLocations.put(key, location);
             switch (key) {
                 case "columns" -> columns = parseColumns(value, prefix, location, problems);
                 case "sync" -> sync = parseSync(value, prefix, location, problems);
@@ -50,7 +52,7 @@ public final class ReadBlockParser {
                 default -> options.put(key, value);
             }
         }
-        return new ReadDef(options, columns, sync, retry, context.location());
+        return new ReadDef(options, columns, sync, retry, context.location(), keyLocations);
     }
 
     static BlockContext withLocation(BlockContext context, SourceLocation location) {

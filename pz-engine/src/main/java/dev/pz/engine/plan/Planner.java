@@ -2,6 +2,7 @@ package dev.pz.engine.plan;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
+import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
@@ -17,6 +18,7 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Problems;
@@ -26,9 +28,12 @@ import dev.pz.engine.model.SyncDef;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Chooses a strategy for every node of the full DAG. The planner never connects: it reads static
@@ -79,43 +84,43 @@ public final class Planner {
         ConnectionDef connection = project.connections().get(node.connection());
         Optional<Connector> connector = registry.find(connection.connector());
         String readToken = readToken(node);
+        String noNative = "arrow stream: connector '" + connection.connector() + "' has no native path";
         if (connector.isEmpty()) {
-            return universal(node, 1, "arrow stream: connector '" + connection.connector() + "' has no native path",
-                    readToken);
+            return universal(node, 1, noNative, readToken);
         }
         DatasetSpec spec = DatasetSpec.of(node.connection(), node.entity(), node.read().options(), node.read().columns());
         int partitions = declaredPartitions(connector.get(), spec);
         SyncDef sync = node.read().sync();
         if (sync != null && sync.isWindowed() && !has(connector.get(), ConnectorCapability.BOUNDED_WINDOW)) {
-            refuse(inRun, PzCode.WINDOW_CAPABILITY_MISSING, connection, "connector '" + connection.connector()
-                    + "' cannot bound a read window, so source '" + node.datasetKey() + "' cannot use max_window",
-                    "remove max_window/initial/until from the sync: block");
+            refuse(inRun, PzCode.WINDOW_CAPABILITY_MISSING, node.read().locationOf("sync"), "connector '"
+                    + connection.connector() + "' cannot bound a read window, so source '" + node.datasetKey()
+                    + "' cannot use max_window", "remove max_window/initial/until from the sync: block");
         }
-        if (project.engine().forceUniversal()) {
-            return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
+        Optional<Source> source = open(() -> connector.get().openSource(configOf(connection)), connection, inRun);
+        if (source == null) {
+            return universal(node, partitions, noNative, readToken);
         }
-        Optional<Source> source = connector.get().openSource(ConnectorRegistry.configFor(connection, project.directory()));
         if (source.isEmpty()) {
-            refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, connection, "connector '" + connection.connector()
+            refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, location(connection), "connector '" + connection.connector()
                     + "' cannot read, but source '" + node.datasetKey() + "' reads from it", null);
-            return universal(node, partitions, "arrow stream: connector '" + connection.connector()
-                    + "' has no native path", readToken);
+            return universal(node, partitions, noNative, readToken);
         }
         try (Source opened = source.get()) {
+            if (project.engine().forceUniversal()) {
+                opened.checkUniversalRead(spec);
+                return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
+            }
             Optional<NativeScan> scan = opened.nativeScan(spec);
             if (scan.isEmpty()) {
-                return universal(node, partitions, "arrow stream: connector '" + connection.connector()
-                        + "' has no native path", readToken);
+                opened.checkUniversalRead(spec);
+                return universal(node, partitions, noNative, readToken);
             }
             String reason = "native scan: connector '" + connection.connector() + "' provides " + scan.get().mechanism()
                     + " over " + scan.get().location() + " (" + readToken + ")";
             return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_SCAN, partitions, reason, null,
                     scan.get(), null);
         } catch (PzConnectorException refusal) {
-            if (inRun) {
-                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), refusal.getMessage(),
-                        SourceLocation.file("connections.yml"), null);
-            }
+            refused(inRun, refusal, node.read().options(), node.read()::locationOf, node.read().location());
             return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", readToken);
         }
@@ -159,31 +164,37 @@ public final class Planner {
         WriteStrategy strategy = node.write().strategy();
         if (strategy == WriteStrategy.MERGE && !has(connector.get(), ConnectorCapability.MERGE)
                 || strategy == WriteStrategy.REPLACE && !has(connector.get(), ConnectorCapability.REPLACE_WRITES)) {
-            refuse(inRun, PzCode.WRITE_MODE_UNSUPPORTED, connection, "output '" + node.name() + "': connector '"
-                    + connection.connector() + "' does not support strategy " + strategy.word(),
+            refuse(inRun, PzCode.WRITE_MODE_UNSUPPORTED, node.write().locationOf("strategy"), "output '" + node.name()
+                    + "': connector '" + connection.connector() + "' does not support strategy " + strategy.word(),
                     "pick a strategy the connector supports (see `pz connectors`)");
+            // The connector would only refuse the strategy once more.
+            return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
         }
-        if (project.engine().forceUniversal()) {
-            return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
+        Optional<Sink> sink = open(() -> connector.get().openSink(configOf(connection)), connection, inRun);
+        if (sink == null) {
+            return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
         }
-        Optional<Sink> sink = connector.get().openSink(ConnectorRegistry.configFor(connection, project.directory()));
         if (sink.isEmpty()) {
-            refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, connection, "connector '" + connection.connector()
+            refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, location(connection), "connector '" + connection.connector()
                     + "' cannot write, but output '" + node.name() + "' writes to it", null);
             return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
         }
         OutputSpec spec = new OutputSpec(node.connection(), node.entity(), strategy, node.write().schemaPolicy(),
                 node.write().options(), node.write().keys(), null);
         try (Sink opened = sink.get()) {
-            Optional<NativeCopy> copy = opened.nativeCopy(spec);
-            return copy.map(native_ -> sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '"
-                    + connection.connector() + "' provides " + native_.mechanism(), native_))
-                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, noNative, null));
-        } catch (PzConnectorException refusal) {
-            if (inRun) {
-                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), refusal.getMessage(),
-                        SourceLocation.file("connections.yml"), null);
+            if (project.engine().forceUniversal()) {
+                opened.checkUniversalWrite(spec);
+                return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
             }
+            Optional<NativeCopy> copy = opened.nativeCopy(spec);
+            if (copy.isEmpty()) {
+                opened.checkUniversalWrite(spec);
+                return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
+            }
+            return sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '" + connection.connector()
+                    + "' provides " + copy.get().mechanism(), copy.get());
+        } catch (PzConnectorException refusal) {
+            refused(inRun, refusal, node.write().options(), node.write()::locationOf, node.write().location());
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", null);
         }
@@ -193,11 +204,42 @@ public final class Planner {
         return new PlannedNode(node.id(), node.kind(), node.name(), strategy, 1, reason, null, null, copy);
     }
 
-    private void refuse(boolean inRun, PzCode code, ConnectionDef connection, String message, String hint) {
-        if (inRun && reportedCapabilityRefusals.add(code.code() + "|" + connection.name() + "|" + message)) {
-            problems.error(code, message, connection.location() != null ? connection.location()
-                    : SourceLocation.file("connections.yml"), hint);
+    private void refuse(boolean inRun, PzCode code, SourceLocation at, String message, String hint) {
+        if (inRun && reportedCapabilityRefusals.add(code.code() + "|" + at + "|" + message)) {
+            problems.error(code, message, at, hint);
         }
+    }
+
+    /** A connector's refusal of a read or write, reported once, at the option it names. */
+    private void refused(boolean inRun, PzConnectorException refusal, Map<String, Object> options,
+            Function<String, SourceLocation> locationOf, SourceLocation block) {
+        String message = ConnectorMessages.withoutCode(refusal.getMessage());
+        refuse(inRun, refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH),
+                ConnectorMessages.locate(message, options, locationOf, block), message, null);
+    }
+
+    /**
+     * Opens a connection's read or write side; null when the connector refused the connection's
+     * configuration (reported once, at the option it names).
+     */
+    private <T> Optional<T> open(Supplier<Optional<T>> opener, ConnectionDef connection, boolean inRun) {
+        try {
+            return opener.get();
+        } catch (PzConnectorException refusal) {
+            String subject = "connection '" + connection.name() + "'";
+            String message = ConnectorMessages.withoutCodeOrSubject(subject, refusal.getMessage());
+            refuse(inRun, refusal.code().orElse(PzCode.CONNECTOR_CONFIG_INVALID), ConnectorMessages.locate(message,
+                    connection.config(), connection::locationOf, location(connection)), subject + ": " + message, null);
+            return null;
+        }
+    }
+
+    private ConnectorConfig configOf(ConnectionDef connection) {
+        return ConnectorRegistry.configFor(connection, project.directory());
+    }
+
+    private static SourceLocation location(ConnectionDef connection) {
+        return connection.location() != null ? connection.location() : SourceLocation.file("connections.yml");
     }
 
     private static boolean has(Connector connector, ConnectorCapability capability) {

@@ -2,7 +2,6 @@ package dev.pz.engine.run;
 
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
-import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
@@ -12,27 +11,24 @@ import dev.pz.engine.artifacts.Timestamps;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.dispatch.RunOrchestrator;
+import dev.pz.engine.events.EnvironmentFailure;
 import dev.pz.engine.execute.Cancellation;
-import dev.pz.engine.execute.NodeResult;
+import dev.pz.engine.execute.EngineFailures;
+import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.execute.NodeRunner;
 import dev.pz.engine.execute.RunContext;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
 import dev.pz.engine.execute.SetupLedger;
 import dev.pz.engine.execute.StagedReuse;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.SqlLiterals;
-import dev.pz.engine.execute.WatermarkCandidate;
+import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.execute.WatermarkWindow;
 import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
-import dev.pz.engine.plan.Fusion;
-import dev.pz.engine.plan.PlanWriter;
-import dev.pz.engine.plan.Planner;
-import dev.pz.engine.validate.SqlDryCompiler;
-import java.io.PrintWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import java.nio.file.Path;
@@ -45,22 +41,24 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One run, end to end: dry-compile the SQL, plan, create and lock the run directory, open the
- * staging database, dispatch the nodes, then finalize in an order that matters: a {@code running}
- * snapshot, retention, and the terminal snapshot last, so a crash anywhere earlier leaves a run
- * that {@code pz retry} recognises as interrupted.
+ * One run, end to end, after the preflight passed and planned it: create and lock the run
+ * directory, record that the run started, open the staging database, dispatch the nodes, then
+ * finalize in an order that matters: a {@code running} snapshot, retention, and the terminal
+ * snapshot last, so a crash anywhere earlier leaves a run that {@code pz retry} recognises as
+ * interrupted. When the machine stops the run (a full disk, a denied directory) its error and notes
+ * say what {@code pz runs} and {@code pz retry} will make of what was recorded.
  */
 public final class RunSession {
+    private static final String RERUN = "run `pz run` again";
 
-    /** What to run and where to report. {@code effective} is closed over ancestors, in DAG order. */
-    public record Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast,
-            boolean fullRefresh, RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation,
-            RetryPlan retry) {
-
-        public Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
-                RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation) {
-            this(project, dag, effective, failFast, fullRefresh, listener, warnings, clock, cancellation, null);
-        }
+    /**
+     * What to run and where to report. {@code effective} is closed over ancestors, in DAG order;
+     * {@code plan} is the preflight's plan of the whole DAG; {@code retry} is null outside
+     * {@code pz retry}.
+     */
+    public record Request(Project project, CompiledDag dag, ExecutionPlan plan, ConnectorRegistry registry,
+            Set<String> effective, boolean failFast, boolean fullRefresh, RunListener listener, Clock clock,
+            Cancellation cancellation, RetryPlan retry) {
     }
 
     /** How it went. {@code sweep} is null when retention is off; {@code notes} are printed as {@code note:}. */
@@ -71,40 +69,40 @@ public final class RunSession {
     private RunSession() {
     }
 
+    /**
+     * @throws EnvironmentFailure when the machine stopped the run; its hint says what to do next
+     */
     public static Result execute(Request request) {
         Project project = request.project();
-        SqlDryCompiler.run(request.dag());
-        ConnectorRegistry registry = ConnectorRegistry.installed();
-        ExecutionPlan plan = Fusion.apply(Planner.plan(request.dag(), project, registry, true,
-                request.effective()::contains), request.dag(), project, id -> request.effective().contains(id)
-                        && (request.retry() == null || !request.retry().reuse().containsKey(id)));
-        PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
-
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
         try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
                 RunDirectory directory = RunDirectory.create(project.directory(), runId)) {
+            RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
+                    request.clock());
+            recordStart(results, directory);
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
-            RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
-                    request.clock(), request.warnings());
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
             RunOrchestrator.Outcome outcome;
             try (BufferAllocator allocator = new RootAllocator();
                     DuckSession session = DuckSession.open(directory.stagingDatabase(), settings(project, directory))) {
                 StagedReuse reuse = attachPrior(session, request.retry(), notes);
                 RunListener listener = RunListener.all(results, request.listener());
-                RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
-                        new SetupLedger(), directory.path(), request.clock(), request.cancellation(),
-                        readFrom, allocator, reuse, listener);
+                RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
+                        request.registry(), new SetupLedger(), directory.path(), request.clock(),
+                        request.cancellation(), readFrom, allocator, reuse, listener);
                 NodeRunner runner = new NodeRunner(context, listener);
                 outcome = new RunOrchestrator(request.dag(), project, runner, listener, request.cancellation(),
                         project.engine().threads(), request.failFast()).run(runId, request.effective(),
                         request.retry() == null ? List.of() : request.retry().carriedForward());
             } catch (RuntimeException e) {
-                results.writeTerminal(RunStatus.FATAL);
-                throw e;
+                boolean recorded = results.writeTerminal(RunStatus.FATAL);
+                throw EngineFailures.classify(e, recorded ? RERUN + " (`pz retry` does not resume a run that ended"
+                        + " fatally)" : RERUN + "; the end of this run could not be recorded, so `pz runs` lists it as"
+                        + " running and `pz retry` refuses it").<RuntimeException>map(error -> new EnvironmentFailure(
+                                error, e)).orElse(e);
             }
             results.writeRunning();
             Retention.Sweep sweep = project.retention().enabled()
@@ -113,8 +111,23 @@ public final class RunSession {
             if (!request.cancellation().isCancelled()) {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
             }
-            results.writeTerminal(outcome.status());
+            boolean recorded = results.writeTerminal(outcome.status());
+            notes.addAll(RecordingNotes.of(outcome.status(), outcome.results(), recorded ? null : results.lastFailure()));
             return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
+        }
+    }
+
+    /**
+     * The run's first snapshot. When even that cannot be written the run stops before any node,
+     * and its directory goes: nothing ran, and nothing is left for {@code pz runs} to list.
+     */
+    private static void recordStart(RunResultsWriter results, RunDirectory directory) {
+        try {
+            results.writeStarted();
+        } catch (RuntimeException e) {
+            directory.discard();
+            throw EngineFailures.classify(e, RERUN + " (nothing of this run ran or was recorded)")
+                    .<RuntimeException>map(error -> new EnvironmentFailure(error, e)).orElse(e);
         }
     }
 

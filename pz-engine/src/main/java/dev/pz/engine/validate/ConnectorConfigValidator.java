@@ -8,6 +8,7 @@ import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.load.NearMiss;
 import dev.pz.engine.model.ConnectionDef;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Validation tier 3: every connection names an installed connector, and every connection, read
@@ -60,20 +62,27 @@ public final class ConnectorConfigValidator {
 
     private void checkConnection(ConnectionDef connection, Connector connector, Project project) {
         String subject = "connection '" + connection.name() + "'";
-        checkOptions(subject, connection.config(), connector.connectionOptions(), location(connection));
-        ConnectorConfig config = ConnectorRegistry.configFor(connection, project.directory());
-        for (String message : connector.validate(config)) {
-            problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": " + message, location(connection), null);
+        boolean wellShaped = checkOptions(subject, connection.config(), connector.connectionOptions(),
+                connection::locationOf, location(connection));
+        if (wellShaped) {
+            // The connector's cross-field rules read typed values: with a value of the wrong shape they
+            // would only repeat the shape error above.
+            ConnectorConfig config = ConnectorRegistry.configFor(connection, project.directory());
+            for (String message : connector.validate(config)) {
+                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": "
+                        + ConnectorMessages.withoutCodeOrSubject(subject, message), ConnectorMessages.locate(message,
+                                connection.config(), connection::locationOf, location(connection)), null);
+            }
         }
         for (EntityDef entity : connection.entities().values()) {
             String entitySubject = subject + " entity '" + entity.name() + "'";
             if (entity.read() != null) {
                 checkOptions(entitySubject + " read", entity.read().options(), connector.readOptions(),
-                        entity.read().location());
+                        entity.read()::locationOf, entity.read().location());
             }
             if (entity.write() != null) {
                 checkOptions(entitySubject + " write", entity.write().options(), connector.writeOptions(),
-                        entity.write().location());
+                        entity.write()::locationOf, entity.write().location());
             }
         }
     }
@@ -85,11 +94,11 @@ public final class ConnectorConfigValidator {
             if (node instanceof SourceLoadNode source && source.declaredAtCallSite() && seen.add(node.name())) {
                 connectorOf(project, source.connection()).ifPresent(connector -> checkOptions("source('"
                         + source.connection() + "', '" + source.entity() + "')", source.read().options(),
-                        connector.readOptions(), source.read().location()));
+                        connector.readOptions(), source.read()::locationOf, source.read().location()));
             } else if (node instanceof SinkWriteNode sink && sink.declaredAtCallSite() && seen.add(node.name())) {
                 connectorOf(project, sink.connection()).ifPresent(connector -> checkOptions("sink('"
                         + sink.connection() + "', '" + sink.entity() + "')", sink.write().options(),
-                        connector.writeOptions(), sink.write().location()));
+                        connector.writeOptions(), sink.write()::locationOf, sink.write().location()));
             }
         }
     }
@@ -99,7 +108,10 @@ public final class ConnectorConfigValidator {
         return def == null ? Optional.empty() : registry.find(def.connector());
     }
 
-    private void checkOptions(String subject, Map<String, Object> values, OptionSchema schema, SourceLocation at) {
+    /** Checks every option against the schema; whether all were known and of the right shape. */
+    private boolean checkOptions(String subject, Map<String, Object> values, OptionSchema schema,
+            Function<String, SourceLocation> locationOf, SourceLocation at) {
+        int before = problems.errors().size();
         for (Map.Entry<String, Object> entry : values.entrySet()) {
             OptionSchema.Option option = schema.options().get(entry.getKey());
             if (option == null) {
@@ -108,10 +120,10 @@ public final class ConnectorConfigValidator {
                         .map(s -> "did you mean '" + s + "'? accepted options: " + accepted)
                         .orElse("remove or rename it -- accepted options: " + (accepted.isEmpty() ? "none" : accepted));
                 problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": unknown option '" + entry.getKey() + "'",
-                        at, hint);
+                        locationOf.apply(entry.getKey()), hint);
             } else if (!OptionShapes.fits(option.type(), entry.getValue())) {
                 problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": option '" + entry.getKey() + "' must be "
-                        + OptionShapes.describe(option.type()), at, null);
+                        + OptionShapes.describe(option.type()), locationOf.apply(entry.getKey()), null);
             }
         }
         schema.options().forEach((name, option) -> {
@@ -120,6 +132,7 @@ public final class ConnectorConfigValidator {
                         "add " + name + ": to the connection");
             }
         });
+        return problems.errors().size() == before;
     }
 
     private static SourceLocation location(ConnectionDef connection) {

@@ -13,6 +13,7 @@ import dev.pz.engine.model.Materialization;
 import dev.pz.engine.model.PipelineDef;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RetentionConfig;
+import dev.pz.engine.model.SourceLocation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -119,7 +120,8 @@ class ProjectLoaderTest {
         assertThat(project.vars()).containsExactly(Map.entry("min_amount", 10L),
                 Map.entry("statuses", List.of("shipped", "returned")));
         assertThat(project.engine()).isEqualTo(new EngineConfig(2, null, false, true,
-                new EngineConfig.DuckDbSettings("1GiB", null, null), null, null));
+                new EngineConfig.DuckDbSettings("1GiB", null, null, Map.of("memory_limit",
+                        new SourceLocation("project.yml", 15))), null, null));
         assertThat(project.retention()).isEqualTo(RetentionConfig.defaults());
         assertThat(project.state().backend()).isEqualTo("local");
         assertThat(project.state().fromDefault()).isTrue();
@@ -243,7 +245,9 @@ class ProjectLoaderTest {
     void engineDuckDbSettings() {
         EngineConfig engine = f05WithProject("engine:\n  duckdb:\n    memory_limit: 512\n    threads: 2\n"
                 + "    temp_directory: /tmp/spill\n").load().engine();
-        assertThat(engine.duckdb()).isEqualTo(new EngineConfig.DuckDbSettings("512", 2, "/tmp/spill"));
+        assertThat(engine.duckdb()).isEqualTo(new EngineConfig.DuckDbSettings("512", 2, "/tmp/spill", Map.of(
+                "memory_limit", new SourceLocation("project.yml", 8), "threads", new SourceLocation("project.yml", 9),
+                "temp_directory", new SourceLocation("project.yml", 10))));
         f05WithProject("engine:\n  duckdb:\n    threads: 0\n").error(PzCode.INVALID_ENGINE_CONFIG, "engine.duckdb.threads");
     }
 

@@ -2,7 +2,7 @@ package dev.pz.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pz.engine.compile.NodeKind;
+import dev.pz.engine.events.NodeKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

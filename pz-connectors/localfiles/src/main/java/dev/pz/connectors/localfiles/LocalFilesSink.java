@@ -76,20 +76,17 @@ final class LocalFilesSink implements Sink {
         return options;
     }
 
-    /**
-     * Starts a universal write of a csv, tsv or NDJSON file. Creates {@code <dir>} and
-     * {@code <dir>/.pz-tmp-<guid32>/} and writes {@code <tmpdir>/<output>.<ext>}; the session's
-     * commit moves it to {@code <dir>/<output>.<ext>} (replace) or {@code <dir>/<output>-<guid32>.<ext>}
-     * (append). The caller owns the session.
-     *
-     * @throws PzConnectorException PZ0324 merge, PZ0314 partition_by, PZ0361 for json
-     *     {@code layout: array}, xlsx, avro and parquet (no universal parquet writer in this build:
-     *     the native COPY writes parquet), a column type outside the v0 matrix, or a directory that
-     *     cannot be created
-     */
+    /** The universal tier's refusals, and PZ0365 for a path outside the root; creates nothing. */
     @Override
-    public WriteSession beginWrite(OutputSpec spec, Schema schema) {
+    public void checkUniversalWrite(OutputSpec spec) {
         String context = "output '" + spec.entity() + "'";
+        universalOptions(spec, context);
+        String written = spec.option(LocalFilesPaths.PATH).filter(path -> !path.isBlank()).orElse(spec.entity());
+        paths.resolve(written, context + " path '" + written + "'");
+    }
+
+    /** The options of a universal write, or the refusals of both tiers and of the universal writers. */
+    private static LocalFilesFormatOptions universalOptions(OutputSpec spec, String context) {
         LocalFilesFormatOptions options = checkedOptions(spec, context);
         LocalFilesFormat format = options.format();
         switch (format) {
@@ -112,6 +109,25 @@ final class LocalFilesSink implements Sink {
                     + " partition_by so the native tier can carry it, or use a connector with a native tier"
                     + " (localfiles, s3, gcs, azureblob)");
         }
+        return options;
+    }
+
+    /**
+     * Starts a universal write of a csv, tsv or NDJSON file. Creates {@code <dir>} and
+     * {@code <dir>/.pz-tmp-<guid32>/} and writes {@code <tmpdir>/<output>.<ext>}; the session's
+     * commit moves it to {@code <dir>/<output>.<ext>} (replace) or {@code <dir>/<output>-<guid32>.<ext>}
+     * (append). The caller owns the session.
+     *
+     * @throws PzConnectorException PZ0324 merge, PZ0314 partition_by, PZ0361 for json
+     *     {@code layout: array}, xlsx, avro and parquet (no universal parquet writer in this build:
+     *     the native COPY writes parquet), a column type outside the v0 matrix, or a directory that
+     *     cannot be created
+     */
+    @Override
+    public WriteSession beginWrite(OutputSpec spec, Schema schema) {
+        String context = "output '" + spec.entity() + "'";
+        LocalFilesFormatOptions options = universalOptions(spec, context);
+        LocalFilesFormat format = options.format();
         for (Field field : schema.getFields()) {
             if (LocalFilesRowWriter.kind(field.getType()) == null) {
                 throw new PzConnectorException(PzCode.NODE_FAILED, context + ": column '" + field.getName()

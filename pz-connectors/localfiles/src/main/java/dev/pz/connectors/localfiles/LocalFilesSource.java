@@ -111,11 +111,19 @@ final class LocalFilesSource implements Source {
      * @throws PzConnectorException PZ0312 for a native-only format; the contract, missing-file and
      *     missing-column refusals of spec connectors.md §5
      */
+    /** The universal tier's refusals, and PZ0365 for a path outside the root; reads no file. */
     @Override
-    public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+    public void checkUniversalRead(DatasetSpec spec) {
         String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
-        LocalFilesFormat format = options.format();
+        universalContract(spec, context);
+        LocalFilesFormat format = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context).format();
+        String location = location(spec, format);
+        paths.resolve(location, context + " path '" + location + "'");
+    }
+
+    /** The csv/tsv format and typed contract a universal read needs, or the refusal of spec connectors.md §5. */
+    private static Map<String, ContractTypes> universalContract(DatasetSpec spec, String context) {
+        LocalFilesFormat format = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context).format();
         if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
             throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, "PZ0312: " + context + ": localfiles "
                     + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
@@ -123,7 +131,15 @@ final class LocalFilesSource implements Source {
         }
         Map<String, String> contract = spec.contract().orElseThrow(() -> new PzConnectorException(
                 PzCode.CONNECTOR_CONFIG_INVALID, context + ": localfiles csv requires a declared columns: contract in v0"));
-        Map<String, ContractTypes> types = contractTypes(contract, context);
+        return contractTypes(contract, context);
+    }
+
+    @Override
+    public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+        String context = "dataset '" + spec.entity() + "'";
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
+        LocalFilesFormat format = options.format();
+        Map<String, ContractTypes> types = universalContract(spec, context);
         String location = location(spec, format);
         Path file = paths.resolve(location, context + " path '" + location + "'");
         if (!Files.isRegularFile(file)) {

@@ -1,4 +1,4 @@
-package dev.pz.engine.compile;
+package dev.pz.engine.events;
 
 /** The four kinds of DAG node, in dispatch rank order. */
 public enum NodeKind {

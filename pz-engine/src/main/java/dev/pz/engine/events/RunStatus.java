@@ -1,4 +1,4 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
 /** A run's status, as run_results.json and events write it. */
 public enum RunStatus {

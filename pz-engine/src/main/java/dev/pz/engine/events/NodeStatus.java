@@ -1,4 +1,4 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
 import java.util.Locale;
 

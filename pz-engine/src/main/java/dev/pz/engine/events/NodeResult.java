@@ -1,8 +1,7 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
 import dev.pz.connectors.api.error.PzError;
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.NodeKind;
+
 
 /**
  * One node's terminal result: status, rows moved (violations for checks), total duration, and the
@@ -13,17 +12,17 @@ import dev.pz.engine.compile.NodeKind;
 public record NodeResult(String id, NodeKind kind, String name, NodeStatus status, long rows, long durationMs,
         PzError error, Timings timings, String provenance, WatermarkCandidate watermark) {
 
-    public static NodeResult success(Node node, long rows, long durationMs) {
+    public static NodeResult success(NodeRef node, long rows, long durationMs) {
         return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SUCCESS, rows, durationMs, null, null,
                 null, null);
     }
 
-    public static NodeResult failed(Node node, PzError error, long rows, long durationMs) {
+    public static NodeResult failed(NodeRef node, PzError error, long rows, long durationMs) {
         return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.FAILED, rows, durationMs, error, null,
                 null, null);
     }
 
-    public static NodeResult skipped(Node node) {
+    public static NodeResult skipped(NodeRef node) {
         return new NodeResult(node.id(), node.kind(), node.name(), NodeStatus.SKIPPED, 0, 0, null, null, null, null);
     }
 

@@ -1,4 +1,4 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
 /**
  * The watermark a successful incremental source load proposes: its cursor, the cursor's type

@@ -1,4 +1,4 @@
-package dev.pz.cli;
+package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
@@ -10,27 +10,50 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Recognises the environment failures an engine can hit while it writes under the project
- * (user-surface §6, acceptance A130): permission denied (PZ0531), disk full (PZ0532) and a file
- * locked by another process (PZ0533). They are not bugs in pz, so they must not read as PZ0500.
+ * Recognises the environment failures an engine can hit while it writes under the project or a
+ * sink's target: permission denied (PZ0531), disk full (PZ0532) and a file locked by another
+ * process (PZ0533). They are neither bugs in pz (PZ0500) nor node failures of the project's making
+ * (PZ0501), so a failed node and a failed run both carry these codes.
  * Recognition walks the cause chain (an {@link java.io.UncheckedIOException} around a
  * {@link FileSystemException}, a JDBC exception carrying DuckDB's IO error text) and looks at the
  * exception type first, the OS error text second.
  */
-final class EngineFailures {
+public final class EngineFailures {
+    private static final String DISK_FULL =
+            "free space on the volume holding the project's .pz directory (or the sink's target)";
+    private static final String ACCESS_DENIED = "make the project directory and its .pz directory writable by this user";
+    private static final String LOCKED = "another pz (or another program) holds the file; wait for it to finish";
 
     private EngineFailures() {
     }
 
-    static Optional<PzError> classify(Throwable failure) {
+    /**
+     * The environment failure somewhere in {@code failure}'s cause chain, with a hint that says what to
+     * fix and then {@code nextStep} (e.g. {@code run pz run again}); empty for any other failure.
+     */
+    public static Optional<PzError> classify(Throwable failure, String nextStep) {
         Map<Throwable, Boolean> seen = new IdentityHashMap<>();
         for (Throwable t = failure; t != null && seen.put(t, Boolean.TRUE) == null; t = t.getCause()) {
             Optional<PzError> error = classifyOne(t);
             if (error.isPresent()) {
-                return error;
+                return Optional.of(error.get().withHint(error.get().hint() + ", then " + nextStep));
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether {@code code} is one of the environment failures this class recognises. */
+    public static boolean isEnvironmentCode(PzCode code) {
+        return code == PzCode.ENGINE_ACCESS_DENIED || code == PzCode.ENGINE_DISK_FULL || code == PzCode.ENGINE_FILE_LOCKED;
+    }
+
+    /** What to fix for an environment failure of {@code code}, without the next step. */
+    public static String remedy(PzCode code) {
+        return switch (code) {
+            case ENGINE_DISK_FULL -> DISK_FULL;
+            case ENGINE_FILE_LOCKED -> LOCKED;
+            default -> ACCESS_DENIED;
+        };
     }
 
     private static Optional<PzError> classifyOne(Throwable t) {
@@ -39,14 +62,11 @@ final class EngineFailures {
         String path = t instanceof FileSystemException fs ? fs.getFile() : null;
         if (text.contains("no space left on device") || text.contains("disk quota exceeded")
                 || text.contains("not enough space on the disk") || text.contains("there is not enough space")) {
-            return Optional.of(error(PzCode.ENGINE_DISK_FULL, "disk full", path, message,
-                    "free space on the volume holding the project's .pz directory (or the sink's target), then "
-                            + "`pz retry`"));
+            return Optional.of(error(PzCode.ENGINE_DISK_FULL, "disk full", path, message, DISK_FULL));
         }
         if (t instanceof AccessDeniedException || text.contains("permission denied") || text.contains("access is denied")
                 || text.contains("read-only file system") || text.contains("operation not permitted")) {
-            return Optional.of(error(PzCode.ENGINE_ACCESS_DENIED, "permission denied", path, message,
-                    "make the project directory and its .pz directory writable by this user"));
+            return Optional.of(error(PzCode.ENGINE_ACCESS_DENIED, "permission denied", path, message, ACCESS_DENIED));
         }
         if (t instanceof FileSystemException && text.contains("not a directory")) {
             // e.g. .pz (or .pz/runs) exists as a regular file: pz cannot create its working directories.
@@ -56,8 +76,7 @@ final class EngineFailures {
         if (t instanceof java.nio.channels.OverlappingFileLockException || text.contains("could not set lock on file")
                 || text.contains("being used by another process") || text.contains("sharing violation")
                 || text.contains("resource temporarily unavailable") && path != null) {
-            return Optional.of(error(PzCode.ENGINE_FILE_LOCKED, "file locked by another process", path, message,
-                    "another pz (or another program) holds the file; wait for it to finish, then retry"));
+            return Optional.of(error(PzCode.ENGINE_FILE_LOCKED, "file locked by another process", path, message, LOCKED));
         }
         return Optional.empty();
     }

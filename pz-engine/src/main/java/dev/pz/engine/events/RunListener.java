@@ -1,6 +1,6 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
-import dev.pz.engine.compile.Node;
+
 
 /**
  * What a run reports as it goes. Callbacks come from dispatcher threads; an implementation must be
@@ -11,14 +11,14 @@ public interface RunListener {
     default void runStarted(String runId, String projectName, int nodeCount) {
     }
 
-    default void nodeStarted(Node node) {
+    default void nodeStarted(NodeRef node) {
     }
 
     /** Every 10 batches of a node that moves Arrow batches: rows, approximate bytes, batches so far. */
-    default void nodeProgress(Node node, long rows, long bytes, long batches) {
+    default void nodeProgress(NodeRef node, long rows, long bytes, long batches) {
     }
 
-    default void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    default void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
     }
 
     default void nodeCompleted(NodeResult result) {

@@ -1,9 +1,6 @@
-package dev.pz.cli;
+package dev.pz.engine.state;
 
 import dev.pz.engine.compile.StagingNames;
-import dev.pz.engine.state.NodeRecord;
-import dev.pz.engine.state.RunRecord;
-import dev.pz.engine.state.Watermark;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -14,13 +11,13 @@ import java.util.Optional;
  * outside {@code [A-Za-z0-9_]} fold to {@code _}). Folding can map two keys to one node; such a key's
  * history is ambiguous.
  */
-final class StateKeys {
+public final class StateKeys {
 
     private StateKeys() {
     }
 
     /** The SourceLoad node name for {@code key}, split at its first dot; empty for a key without one. */
-    static Optional<String> nodeName(String key) {
+    public static Optional<String> nodeName(String key) {
         int dot = key.indexOf('.');
         if (dot <= 0 || dot == key.length() - 1) {
             return Optional.empty();
@@ -29,7 +26,7 @@ final class StateKeys {
     }
 
     /** Why run artifacts cannot tell {@code key}'s watermarks apart, if they cannot. */
-    static Optional<String> ambiguity(String key, Collection<String> storedKeys) {
+    public static Optional<String> ambiguity(String key, Collection<String> storedKeys) {
         Optional<String> node = nodeName(key);
         if (node.isEmpty()) {
             return Optional.of("key '" + key + "' is not <connection>.<entity>, so no run node records it");
@@ -44,7 +41,7 @@ final class StateKeys {
     }
 
     /** The watermark {@code run} recorded for {@code key}'s SourceLoad node, if any. */
-    static Optional<Watermark> recorded(RunRecord run, String key) {
+    public static Optional<Watermark> recorded(RunRecord run, String key) {
         Optional<String> node = nodeName(key);
         if (node.isEmpty()) {
             return Optional.empty();

@@ -1,6 +1,6 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
-import dev.pz.engine.compile.Node;
+
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -28,17 +28,17 @@ final class RunListeners implements RunListener {
     }
 
     @Override
-    public void nodeStarted(Node node) {
+    public void nodeStarted(NodeRef node) {
         each(listener -> listener.nodeStarted(node));
     }
 
     @Override
-    public void nodeProgress(Node node, long rows, long bytes, long batches) {
+    public void nodeProgress(NodeRef node, long rows, long bytes, long batches) {
         each(listener -> listener.nodeProgress(node, rows, bytes, batches));
     }
 
     @Override
-    public void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    public void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
         each(listener -> listener.retryScheduled(node, attempt, maxAttempts, delayMs, reason));
     }
 
