@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /**
  * A {@code .pz-native-*} temporary left beside an output by a killed run (issue 3, kill during

@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.Catalogue;
 
 /**
  * All six check types through {@code pz test} on one project of inline-data pipelines: violation
@@ -58,7 +60,7 @@ class CheckRunTest {
         pipelines.put("p_quiet", new String[] {"select cast(null as integer) as id",
                 "  - not_null: {columns: [id], sample_values: false}"});
         pipelines.put("p_keyword", new String[] {"select cast(null as integer) as \"select\"", "  - not_null: [select]"});
-        TestProject project = TestProject.in(temp).projectYml("checks", Fixtures.LOCALFILES, "engine:\n  threads: 4");
+        TestProject project = TestProject.in(temp).projectYml("checks", Catalogue.LOCALFILES, "engine:\n  threads: 4");
         pipelines.forEach((name, spec) -> project.file("pipelines/" + name + ".sql", spec[0] + "\n")
                 .file("pipelines/configs/" + name + ".yml", "pipeline: " + name + "\nchecks:\n" + spec[1] + "\n"));
         run = CliRun.pz(temp, "test");

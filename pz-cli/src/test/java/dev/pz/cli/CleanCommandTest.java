@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /**
  * {@code pz clean} (spec/acceptance.md A002, A229, A230; spec/user-surface.md §2.8.12): it deletes

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /** {@code pz connectors} lists every builtin with its tiers and capability flags (user-surface §2.8.9). */
 class ConnectorsCommandTest {

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /** {@code --log-format json} on a real run (A221): stdout is NDJSON only, human lines go to stderr. */
 class JsonLogFormatTest {

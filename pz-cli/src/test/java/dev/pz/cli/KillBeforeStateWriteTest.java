@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.Catalogue;
 
 /**
  * A pz process killed (SIGKILL) after its sink committed but before the watermark was written. The
@@ -31,7 +33,7 @@ class KillBeforeStateWriteTest {
     @Test
     void killedAfterTheSinkCommittedTheWatermarkStaysBehindAndNothingIsLost() throws Exception {
         TestProject project = WindowedRunTest.f07(temp.resolve("p"));
-        project.file("project.yml", "name: windowed_basic\nversion: 0.1.0\n" + Fixtures.LOCALFILES
+        project.file("project.yml", "name: windowed_basic\nversion: 0.1.0\n" + Catalogue.LOCALFILES
                 + "\nengine:\n  threads: 1\nretention:\n  keep_last: 10\n");
         Path stale = project.resolve(".pz/tmp/restore-stale");
         for (int d = 0; d < STALE_FILES / 1000; d++) {

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.Catalogue;
 
 /**
  * A pz process killed (SIGKILL) while a replace sink's COPY is writing: the previous output stays
@@ -25,7 +27,7 @@ class KillDuringReplaceTest {
     @Test
     void killMidCopyLeavesThePreviousOutputWhole() throws Exception {
         TestProject fixture = TestProject.in(temp)
-                .projectYml("kill", Fixtures.LOCALFILES, "engine:\n  threads: 2")
+                .projectYml("kill", Catalogue.LOCALFILES, "engine:\n  threads: 2")
                 .file("connections.yml", "lake:\n  connector: localfiles\n  root: out\n")
                 .file("pipelines/big.sql", "INSERT INTO {{ sink('lake', 'big', format: 'csv', strategy: 'replace') }}\n"
                         + "select range as id, md5(range::varchar) as h from range(3)\n")

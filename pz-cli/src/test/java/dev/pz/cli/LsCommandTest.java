@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.Catalogue;
 
 /** A028/A029 and user-surface §2.8.7: pz ls over F02. */
 class LsCommandTest {
@@ -14,7 +15,7 @@ class LsCommandTest {
     Path temp;
 
     private CliRun ls(String... args) {
-        return CliRun.pzWithEnv(CliFixtures.F02_ENV, CliFixtures.f02(temp).path(), args);
+        return CliRun.pzWithEnv(Catalogue.F02_ENV, Catalogue.f02(temp).path(), args);
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /**
  * PostgreSQL through {@code pz} end to end (issue 6, acceptance §14) against the server

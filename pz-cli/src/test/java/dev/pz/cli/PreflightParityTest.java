@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import dev.pz.testing.TestProject;
 
 /**
  * One preflight: whatever {@code pz run} refuses, {@code pz validate} refuses first, and so does

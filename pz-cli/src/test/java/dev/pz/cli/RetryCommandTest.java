@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /**
  * {@code pz retry} (user-surface §2.8.8, acceptance §9): the prior run's states, what is re-run,

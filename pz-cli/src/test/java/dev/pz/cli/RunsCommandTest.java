@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /**
  * {@code pz runs} (spec/acceptance.md A160, spec/user-surface.md §2.8.16): the run list people and

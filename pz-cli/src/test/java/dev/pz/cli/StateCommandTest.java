@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /**
  * {@code pz state} (spec/acceptance.md A173–A179, spec/user-surface.md §2.8.13). A wrong edit makes the

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.Catalogue;
 
 /**
  * Parity (issue 4): the same fixtures through the staged native path, native fusion
@@ -30,10 +32,10 @@ class TierParityTest {
 
     /** F01's orders with their full contract (bigint, varchar, double, timestamp), two ways out. */
     private TestProject csvFixture(Path dir, String mode) {
-        return TestProject.in(dir).projectYml("parity_csv", Fixtures.LOCALFILES, engine(mode))
+        return TestProject.in(dir).projectYml("parity_csv", Catalogue.LOCALFILES, engine(mode))
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n"
                         + entity("orders") + entity("orders_again") + "lake:\n  connector: localfiles\n")
-                .file("data/orders.csv", Fixtures.F01_ORDERS + "13,\"dave, jr\",0.1,2026-01-07T23:59:59Z\n")
+                .file("data/orders.csv", Catalogue.F01_ORDERS + "13,\"dave, jr\",0.1,2026-01-07T23:59:59Z\n")
                 .file("pipelines/order_rows.sql", "INSERT INTO {{ sink('lake', 'order_rows', strategy: 'replace', "
                         + "format: 'csv', path: 'out/') }}\nselect id, customer, amount, created, amount * 3 as tripled"
                         + "\nfrom {{ source('files', 'orders') }}\n")
@@ -54,7 +56,7 @@ class TierParityTest {
      * has no footer reader and needs a declared contract, so every path gets the same one.
      */
     private TestProject parquetFixture(Path dir, String mode) {
-        return Fixtures.f12(dir).projectYml("parity_parquet", Fixtures.LOCALFILES, engine(mode))
+        return SeededFixtures.f12(dir).projectYml("parity_parquet", Catalogue.LOCALFILES, engine(mode))
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                         + "        path: data/orders.parquet\n        format: parquet\n        columns:\n"
                         + "          id: bigint\n          customer: varchar\n          amount: double\n"

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.TestProject;
 
 /**
  * Faults on the universal tier (issue 4), through the {@code faulty} test connector: a source that

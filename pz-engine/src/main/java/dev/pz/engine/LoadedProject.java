@@ -1,10 +1,12 @@
 package dev.pz.engine;
 
+import dev.pz.connectors.api.Connector;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.DagCompiler;
 import dev.pz.engine.compile.RenderContext;
 import dev.pz.engine.model.Project;
 import java.nio.file.Path;
+import java.util.Set;
 
 /** A project read from its files, not yet compiled. */
 public final class LoadedProject {
@@ -36,7 +38,8 @@ public final class LoadedProject {
      */
     public CompiledProject compile(Diagnostics diagnostics) {
         return Guard.call(() -> {
-            CompiledDag dag = DagCompiler.compile(project, RenderContext.forCompile(engine.environment()));
+            CompiledDag dag = DagCompiler.compile(project, RenderContext.forCompile(engine.environment()),
+                    name -> engine.registry().find(name).map(Connector::capabilities).orElse(Set.of()));
             dag.warnings().forEach(warning -> diagnostics.warning(warning.render()));
             dag.notices().forEach(diagnostics::notice);
             return new CompiledProject(engine, project, dag, diagnostics);

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.Catalogue;
 
 /** F15 golden compile of F02: manifest.json and compiled/*.sql, byte for byte; compiling twice is identical. */
 class GoldenCompileTest {
@@ -182,7 +183,7 @@ class GoldenCompileTest {
 
     @Test
     void compiledSqlHasNoCarriageReturnsEvenFromCrlfSources() throws IOException {
-        write(Fixtures.f02(temp).file("pipelines/stg_orders.sql", Fixtures.F02_STG_ORDERS.replace("\n", "\r\n")));
+        write(Fixtures.f02(temp).file("pipelines/stg_orders.sql", Catalogue.F02_STG_ORDERS.replace("\n", "\r\n")));
         String sql = Files.readString(temp.resolve(".pz/target/compiled/stg_orders.sql"));
         assertThat(sql).doesNotContain("\r").endsWith("where amount >= 10\n").doesNotEndWith("\n\n");
     }

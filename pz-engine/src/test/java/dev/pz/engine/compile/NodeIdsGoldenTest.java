@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.pz.testing.Catalogue;
 
 /**
  * F15: the golden compile of F02. Node ids of sources, pipelines and checks reproduce upstream's
@@ -59,7 +60,7 @@ class NodeIdsGoldenTest {
     void editingAPipelineChangesItsIdAndItsConsumersDependsOnButNotItsSources() {
         Map<String, String> before = ids(Fixtures.f02(temp).compile());
         Map<String, String> after = ids(Fixtures.f02(temp)
-                .file("pipelines/stg_orders.sql", Fixtures.F02_STG_ORDERS.replace("status\n", "status, 1 as x\n"))
+                .file("pipelines/stg_orders.sql", Catalogue.F02_STG_ORDERS.replace("status\n", "status, 1 as x\n"))
                 .compile());
         assertThat(after.get("stg_orders")).isNotEqualTo(before.get("stg_orders"));
         assertThat(after.get("src_crm__orders")).isEqualTo(before.get("src_crm__orders"));
@@ -71,7 +72,7 @@ class NodeIdsGoldenTest {
     void changingASinksOptionsChangesOnlyThatSinksId() {
         Map<String, String> before = ids(Fixtures.f02(temp).compile());
         Map<String, String> after = ids(Fixtures.f02(temp).file("pipelines/order_totals.sql",
-                Fixtures.F02_ORDER_TOTALS.replace("format: 'csv'", "format: 'parquet'")).compile());
+                Catalogue.F02_ORDER_TOTALS.replace("format: 'csv'", "format: 'parquet'")).compile());
         assertThat(after.get("lake.order_totals")).isNotEqualTo(before.get("lake.order_totals"));
         assertThat(after.get("lake.orders_curated")).isEqualTo(before.get("lake.orders_curated"));
     }

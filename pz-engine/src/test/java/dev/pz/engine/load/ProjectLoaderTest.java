@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import dev.pz.testing.Catalogue;
 
 /**
  * Loading a whole project and the project.yml rules (spec/user-surface.md §3.2; acceptance.md F02,
@@ -31,14 +32,14 @@ class ProjectLoaderTest {
     @TempDir
     Path dir;
 
-    private TestProject f05WithProject(String extra) {
-        return TestProject.f05(dir).file("project.yml", TestProject.F05_PROJECT.replace("engine:\n  threads: 1\n", "")
+    private LoadFixture f05WithProject(String extra) {
+        return LoadFixture.f05(dir).file("project.yml", Catalogue.F05_PROJECT.replace("engine:\n  threads: 1\n", "")
                 + extra);
     }
 
     @Test
     void f02HelloPzLoadsIntoTheModel() {
-        Project project = new TestProject(dir)
+        Project project = new LoadFixture(dir)
                 .file("project.yml", """
                         name: hello_pz
                         version: 0.1.0
@@ -161,14 +162,14 @@ class ProjectLoaderTest {
 
     @Test
     void missingProjectYmlIsTheOnlyError() {
-        PzError error = new TestProject(dir).file("connections.yml", "x: [").error(PzCode.YAML_SHAPE,
+        PzError error = new LoadFixture(dir).file("connections.yml", "x: [").error(PzCode.YAML_SHAPE,
                 "project.yml is missing.");
         assertThat(error.hint()).contains("pz init <name>");
     }
 
     @Test
     void nameAndVersionAreRequired() {
-        List<PzError> errors = new TestProject(dir).file("project.yml", "pz: \">=0.1\"\n").errors();
+        List<PzError> errors = new LoadFixture(dir).file("project.yml", "pz: \">=0.1\"\n").errors();
         assertThat(errors).extracting(PzError::message).containsExactly(
                 "project.yml is missing required field 'name'.", "project.yml is missing required field 'version'.");
     }
@@ -259,13 +260,13 @@ class ProjectLoaderTest {
     @ParameterizedTest
     @ValueSource(strings = {"connectors: banana\n", "connectors: [banana]\n"})
     void a052ConnectorsOfTheWrongShape(String yaml) {
-        new TestProject(dir).file("project.yml", "name: x\nversion: 1\n" + yaml)
+        new LoadFixture(dir).file("project.yml", "name: x\nversion: 1\n" + yaml)
                 .error(PzCode.YAML_SHAPE, "connectors");
     }
 
     @Test
     void unquotedDecimalConnectorVersionIsRefused() {
-        PzError error = new TestProject(dir).file("project.yml", "name: x\nversion: 1\nconnectors:\n"
+        PzError error = new LoadFixture(dir).file("project.yml", "name: x\nversion: 1\nconnectors:\n"
                 + "  - package: Acme\n    version: 1.10\n").error(PzCode.YAML_SHAPE, "version");
         assertThat(error.hint()).contains("\"1.10\"");
     }
@@ -328,7 +329,7 @@ class ProjectLoaderTest {
 
     @Test
     void a058ErrorsOfOnePassAreAllReported() {
-        List<PzError> errors = new TestProject(dir).file("project.yml", """
+        List<PzError> errors = new LoadFixture(dir).file("project.yml", """
                 name: x
                 version: 1
                 retention: maybe
@@ -341,7 +342,7 @@ class ProjectLoaderTest {
 
     @Test
     void a059BodylessKeysMeanDefaults() {
-        Project project = new TestProject(dir).file("project.yml", """
+        Project project = new LoadFixture(dir).file("project.yml", """
                 name: x
                 version: 0.1.0
                 pz: ">=0.1 <1.0"

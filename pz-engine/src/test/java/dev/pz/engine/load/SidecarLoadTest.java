@@ -27,11 +27,11 @@ class SidecarLoadTest {
     @TempDir
     Path dir;
 
-    private TestProject project() {
-        return new TestProject(dir).file("project.yml", "name: x\nversion: 1\n").file("pipelines/p.sql", "select 1\n");
+    private LoadFixture project() {
+        return new LoadFixture(dir).file("project.yml", "name: x\nversion: 1\n").file("pipelines/p.sql", "select 1\n");
     }
 
-    private TestProject withChecks(String checks) {
+    private LoadFixture withChecks(String checks) {
         return project().file(SIDECAR, "pipeline: p\nchecks:\n" + checks.indent(2));
     }
 

@@ -1,4 +1,4 @@
-package dev.pz.cli;
+package dev.pz.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,20 +6,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes a pz project into a directory, file by file. */
-final class TestProject {
+/** Writes a pz project into a directory, file by file (UTF-8, exactly the text given). */
+public final class TestProject {
     private final Path directory;
 
     private TestProject(Path directory) {
         this.directory = directory;
     }
 
-    static TestProject in(Path directory) {
+    public static TestProject in(Path directory) {
         return new TestProject(directory);
     }
 
     /** A project.yml with a name and version plus any extra YAML lines. */
-    TestProject projectYml(String name, String... extraLines) {
+    public TestProject projectYml(String name, String... extraLines) {
         StringBuilder text = new StringBuilder("name: " + name + "\nversion: 0.1.0\n");
         for (String line : extraLines) {
             text.append(line).append('\n');
@@ -27,7 +27,7 @@ final class TestProject {
         return file("project.yml", text.toString());
     }
 
-    TestProject file(String relativePath, String content) {
+    public TestProject file(String relativePath, String content) {
         try {
             Path file = directory.resolve(relativePath);
             Files.createDirectories(file.getParent());
@@ -38,7 +38,7 @@ final class TestProject {
         }
     }
 
-    TestProject delete(String relativePath) {
+    public TestProject delete(String relativePath) {
         try {
             Files.delete(directory.resolve(relativePath));
             return this;
@@ -47,19 +47,19 @@ final class TestProject {
         }
     }
 
-    Path path() {
-        return directory;
-    }
-
-    Path resolve(String relativePath) {
-        return directory.resolve(relativePath);
-    }
-
-    String read(String relativePath) {
+    public String read(String relativePath) {
         try {
             return Files.readString(directory.resolve(relativePath), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    public Path path() {
+        return directory;
+    }
+
+    public Path resolve(String relativePath) {
+        return directory.resolve(relativePath);
     }
 }
