@@ -17,7 +17,7 @@ import dev.pz.testing.Catalogue;
 
 /**
  * All six check types through {@code pz test} on one project of inline-data pipelines: violation
- * counts, PZ0510, the exact failure messages and samples (A143–A149).
+ * counts, PZ0510, the exact failure messages and samples.
  */
 class CheckRunTest {
 

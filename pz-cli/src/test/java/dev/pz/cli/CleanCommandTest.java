@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
 /**
- * {@code pz clean} (spec/acceptance.md A002, A229, A230; spec/user-surface.md §2.8.12): it deletes
+ * {@code pz clean}: it deletes
  * data, so what it keeps matters more than what it frees — the newest run, live runs, every
  * run_results.json without --purge, and all of {@code .pz/state}.
  */

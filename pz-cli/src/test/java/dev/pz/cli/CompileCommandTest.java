@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** acceptance §4 (A025, A026, A031, A032, A034) and user-surface §2.8.2 / §4.1 via the CLI. */
+/** {@code pz compile} via the CLI: manifest.json and compiled/*.sql, byte-stable, and the selector. */
 class CompileCommandTest {
 
     @TempDir

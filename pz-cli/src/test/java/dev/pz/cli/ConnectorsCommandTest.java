@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
-/** {@code pz connectors} lists every builtin with its tiers and capability flags (user-surface §2.8.9). */
+/** {@code pz connectors} lists every builtin with its tiers and capability flags. */
 class ConnectorsCommandTest {
 
     @TempDir

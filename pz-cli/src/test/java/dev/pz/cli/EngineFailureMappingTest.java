@@ -39,6 +39,13 @@ class EngineFailureMappingTest {
     }
 
     @Test
+    void aFailureOfTheMachineMetOutsideTheEngineIsItsCodeToo() {
+        String[] out = report(new UncheckedIOException(new java.nio.file.AccessDeniedException("/p/demo")));
+        assertThat(out[0]).isEqualTo("3");
+        assertThat(out[1]).startsWith("error PZ0531: permission denied: /p/demo").contains("then run the command again");
+    }
+
+    @Test
     void anythingElseStaysPz0500() {
         String[] out = report(new IllegalStateException("boom"));
         assertThat(out[0]).isEqualTo("3");

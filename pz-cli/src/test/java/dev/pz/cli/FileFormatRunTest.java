@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** Native-tier file formats through {@code pz run} (A181, A182, A187, A188, A190, A191, A194, A196, A197). */
+/** Native-tier file formats through {@code pz run}: json, parquet, empty and header-only csv, delimiters. */
 class FileFormatRunTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -12,10 +12,10 @@ import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
 /**
- * Incremental loads end to end through the CLI on real files (spec acceptance.md §10): F06's
- * persisted watermark (A161, A172), the incremental template moving only new rows, commit-gated
- * advancement (A170), a corrupt state file, a stored watermark of another type (PZ0505), the
- * delivery pairing refusals (A097) and {@code --until-caught-up} without a stop (A167).
+ * Incremental loads end to end through the CLI on real files: F06's persisted watermark, the
+ * incremental template moving only new rows, commit-gated advancement, a corrupt state file, a
+ * stored watermark of another type (PZ0505), the delivery pairing refusals and
+ * {@code --until-caught-up} without a stop.
  */
 class IncrementalRunTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();

@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The NDJSON contract, byte for byte (acceptance §0.3, the upstream golden events.ndjson): envelope
+ * The NDJSON contract of docs/events.md, byte for byte (as pz's golden events.ndjson has it): envelope
  * first, fields in the listed order, nullable strings and timings as null, optional blocks absent.
  */
 class JsonEventRendererTest {

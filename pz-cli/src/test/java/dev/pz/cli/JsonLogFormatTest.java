@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
-/** {@code --log-format json} on a real run (A221): stdout is NDJSON only, human lines go to stderr. */
+/** {@code --log-format json} on a real run: stdout is NDJSON only, human lines go to stderr. */
 class JsonLogFormatTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

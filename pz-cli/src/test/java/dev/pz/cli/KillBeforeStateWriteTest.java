@@ -18,7 +18,7 @@ import dev.pz.testing.Catalogue;
 /**
  * A pz process killed (SIGKILL) after its sink committed but before the watermark was written. The
  * moment is made reliable without any test hook: finalization runs retention before advancing state
- * (spec engine.md §2.1/§2.10), and a stale {@code .pz/tmp} workdir of many files makes that sweep
+ * (see docs/architecture.md, "A run"), and a stale {@code .pz/tmp} workdir of many files makes that sweep
  * take seconds. The test waits until run_results.json shows the sink committed, kills pz while the
  * sweep is still deleting, and checks the contract: the state never passed data that did not reach
  * the sink, the next run re-delivers the same window (at-least-once into append), and no row is lost.

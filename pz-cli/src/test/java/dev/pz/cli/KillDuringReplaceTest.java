@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
@@ -24,6 +25,7 @@ class KillDuringReplaceTest {
     @TempDir
     Path temp;
 
+    @Tag("slow")
     @Test
     void killMidCopyLeavesThePreviousOutputWhole() throws Exception {
         TestProject fixture = TestProject.in(temp)

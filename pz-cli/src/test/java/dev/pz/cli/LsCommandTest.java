@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.Catalogue;
 
-/** A028/A029 and user-surface §2.8.7: pz ls over F02. */
+/** {@code pz ls} over F02: nodes in dependency order with kind and tags, and the selector. */
 class LsCommandTest {
 
     @TempDir

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
-/** {@code node_progress} (user-surface §2.7): its field order, and that a universal run emits it every 10 batches. */
+/** {@code node_progress} (docs/events.md): its field order, and that a universal run emits it every 10 batches. */
 class NodeProgressEventTest {
 
     @TempDir

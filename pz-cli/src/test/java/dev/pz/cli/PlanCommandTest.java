@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** acceptance §6 (A101–A112) and user-surface §2.8.3 / §4.2 via the CLI. */
+/** {@code pz plan} via the CLI: strategies and reasons, the memory budget, policy lines, plan.json. */
 class PlanCommandTest {
     static final String THREADS_NOTE = "note: engine.duckdb.threads is not set (it is a different key from engine.threads, "
             + "which sizes the channel term above and does not reach DuckDB); DuckDB therefore uses the machine's core "

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
 /**
- * PostgreSQL through {@code pz} end to end (issue 6, acceptance §14) against the server
+ * PostgreSQL through {@code pz} end to end (docs/postgres.md) against the server
  * {@link PostgresTestServer} provides: skipped only when no server can be had, failing then under
  * {@code PZ_REQUIRE_SERVICES=1}. Every test works on its own randomly named tables.
  */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** Automatic retention at the end of a run (A133, A134, A136; user-surface §4.7). */
+/** Automatic retention at the end of a run: old staging databases go, run_results.json stays. */
 class RetentionTest {
 
     @TempDir

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
 /**
- * {@code pz retry} (user-surface §2.8.8, acceptance §9): the prior run's states, what is re-run,
+ * {@code pz retry} (docs/retry.md): the prior run's states, what is re-run,
  * staged-data reuse, carried-forward sinks, provenance, and commit-gated watermark advancement.
  */
 class RetryCommandTest {

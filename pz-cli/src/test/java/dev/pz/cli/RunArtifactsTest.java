@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** The run directory and run_results.json as files (§0.1, user-surface §2.5, §4.4, §4.5). */
+/** The run directory and run_results.json as files: layout, field order, status transitions. */
 class RunArtifactsTest {
     private static final String TIME = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
 

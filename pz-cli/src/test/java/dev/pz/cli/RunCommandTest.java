@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** {@code pz run} happy paths over the catalogue's fixtures (A113, A121, A122, A125, A137). */
+/** {@code pz run} happy paths over the catalogue's fixtures. */
 class RunCommandTest {
     private static final String RUN_ID = "\\d{8}T\\d{9}Z-[0-9a-f]{4}";
 

@@ -13,8 +13,7 @@ import dev.pz.testing.Catalogue;
 
 /**
  * Bad input on the native tier: the failing node fails with a PZ code naming the file or pipeline
- * and the cause, its descendants are skipped, earlier outputs stay byte-identical, exit 1
- * (A118, A124 and the issue's "bad input" list).
+ * and the cause, its descendants are skipped, earlier outputs stay byte-identical, exit 1.
  */
 class RunFailureTest {
 
@@ -125,8 +124,7 @@ class RunFailureTest {
 
     @Test
     void headerNotMatchingTheContractIsRefusedAtPlanTime() throws Exception {
-        // Spec engine.md planner step 6 / user-surface PZ0353: the native csv guard refuses at plan
-        // time, so this bad input exits 2 before any run directory exists (not a node failure).
+        // PZ0353: the native csv guard is part of the preflight, so this bad input exits 2 before any run directory exists (not a node failure).
         fixture.file("data/orders.csv", Catalogue.F01_ORDERS.replace("id,customer,amount", "id,amount,customer"));
 
         CliRun run = CliRun.pz(project, "run", "--all");

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
 /**
- * {@code pz runs} (spec/acceptance.md A160, spec/user-surface.md §2.8.16): the run list people and
+ * {@code pz runs}: the run list people and
  * scripts read to pick a run for {@code pz state rollback} or to see what a retry reused.
  */
 class RunsCommandTest {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 
 /**
- * {@code pz state} (spec/acceptance.md A173–A179, spec/user-surface.md §2.8.13). A wrong edit makes the
+ * {@code pz state} (docs/incremental.md). A wrong edit makes the
  * next run skip or duplicate rows, so every edit is checked before it is shown, shown before it is made,
  * and recorded after.
  */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** {@code pz test} over F03, and checks inside {@code pz run} (A139, A140, A142). */
+/** {@code pz test} over F03, and checks inside {@code pz run}. */
 class TestCommandTest {
 
     @TempDir

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.Catalogue;
 
-/** acceptance §5 (A037, A038, A040, A041, A079, A087, A008) and user-surface §2.8.4 via the CLI. */
+/** {@code pz validate} via the CLI: what passes, what each stage refuses, and the --connect probes. */
 class ValidateCommandTest {
 
     @TempDir

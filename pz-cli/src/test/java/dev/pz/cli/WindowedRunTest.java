@@ -16,7 +16,7 @@ import dev.pz.testing.Catalogue;
 
 /**
  * Bounded windows ({@code max_window}, {@code initial}, {@code until}) end to end on real files
- * (spec acceptance.md A164, A166, A169; user-surface.md §5.3), on the native tier (the connector
+ * (docs/incremental.md), on the native tier (the connector
  * wraps its scan) and the universal tier (the connector over-delivers and the engine trims).
  */
 class WindowedRunTest {

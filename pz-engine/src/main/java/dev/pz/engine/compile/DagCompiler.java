@@ -456,7 +456,7 @@ public final class DagCompiler {
     }
 
     /**
-     * Read hints per dataset (engine.md §2.3.2), narrowed to what the dataset's connector declares
+     * Read hints per dataset (the columns and filter a pipeline needs of it), narrowed to what the dataset's connector declares
      * (ColumnPruning → columns, PredicatePushdown → predicate). Because the node id takes the hint
      * lines only when something is pushed, a dataset on a connector that prunes nothing (localfiles)
      * keeps upstream's id, while a pruned read gets a new id whenever its pruning changes, so a

@@ -12,6 +12,7 @@ import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorMessages;
+import dev.pz.engine.events.EngineFailures;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.RunListener;
 import java.util.Optional;

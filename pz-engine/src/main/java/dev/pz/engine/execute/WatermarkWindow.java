@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The slice a windowed source load extracts this run (spec user-surface.md §5.3, engine.md §2.9.1):
+ * The slice a windowed source load extracts this run (docs/incremental.md):
  * {@code lower} is the stored watermark, or {@code initial} on a first run and under
  * {@code --full-refresh}; {@code upper = min(lower + max_window, until)}; the slice is
  * {@code (lower, upper]}. When {@code upper <= lower} the source is caught up: it lands nothing and

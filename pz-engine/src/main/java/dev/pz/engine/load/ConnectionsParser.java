@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * connections.yml (spec/user-surface.md §3.3): every top-level key is a connection. pz's reserved
+ * connections.yml: every top-level key is a connection. pz's reserved
  * keys are {@code connector}, {@code entities}, {@code max_concurrency}, {@code rate_limit},
  * {@code retry} and {@code allow_unsigned_extensions}; every other key is flat connector config and
  * the only place where {@code ${VAR}} is interpolated.

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** project.yml {@code engine:} (spec/user-surface.md §3.2). Every problem is {@code PZ0120}; all are reported. */
+/** project.yml {@code engine:}. Every problem is {@code PZ0120}; all are reported. */
 final class EngineParser {
     static final List<String> KEYS =
             List.of("threads", "batch_bytes", "force_universal", "check_samples", "duckdb", "breaker", "node_timeout",

@@ -11,8 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An entity's {@code read:} block or the keyword arguments of a {@code source()} call
- * (spec/user-surface.md §3.3 "read: block", §3.4.1). pz's own keys are {@code columns}, {@code sync}
+ * An entity's {@code read:} block or the keyword arguments of a {@code source()} call. pz's own keys are {@code columns}, {@code sync}
  * and {@code retry}; retired and misplaced keys are refused; everything else is a connector read
  * option, kept in written order.
  */

@@ -11,8 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An entity's {@code write:} block or the keyword arguments of a {@code sink()} call
- * (spec/user-surface.md §3.3 "write: block", §3.4.1). pz's own keys are {@code strategy},
+ * An entity's {@code write:} block or the keyword arguments of a {@code sink()} call. pz's own keys are {@code strategy},
  * {@code keys}, {@code duplicates}, {@code on_delete}, {@code schema_policy} and {@code retry};
  * retired and misplaced keys are refused; everything else is a connector write option.
  * Cross-checks that need the DAG (merge without keys, keys without merge) belong to the compiler.

@@ -13,7 +13,7 @@ import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.dispatch.RunOrchestrator;
 import dev.pz.engine.events.EnvironmentFailure;
 import dev.pz.engine.execute.Cancellation;
-import dev.pz.engine.execute.EngineFailures;
+import dev.pz.engine.events.EngineFailures;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.execute.NodeRunner;
 import dev.pz.engine.execute.RunContext;

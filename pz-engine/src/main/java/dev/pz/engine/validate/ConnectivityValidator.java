@@ -38,7 +38,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Validation tier 5 ({@code pz validate --connect}, engine.md §2.4): one connectivity probe per
+ * The live probes of {@code pz validate --connect}, after the preflight: one connectivity probe per
  * connection, all concurrent, each bounded by 30 s (PZ0330); then the live schema of every dataset
  * the project reads, 30 s each, compared with its {@code columns:} contract (missing column or
  * different type → PZ0331; extra columns are fine). Schemas of contract-less datasets are written to

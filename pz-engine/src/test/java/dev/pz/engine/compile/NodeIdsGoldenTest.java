@@ -12,7 +12,7 @@ import dev.pz.testing.Catalogue;
 
 /**
  * F15: the golden compile of F02. Node ids of sources, pipelines and checks reproduce upstream's
- * recipes byte for byte (engine.md §2.3, Appendix C.1); sink ids are pz's own and only stable.
+ * recipes byte for byte; sink ids are pz's own and only stable.
  */
 class NodeIdsGoldenTest {
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.pz.testing.Catalogue;
 
 /**
- * connections.yml (spec/user-surface.md §3.3, §3.6; acceptance.md A060–A074): connections, entities,
+ * connections.yml: connections, entities,
  * read/write blocks, interpolation. Errors carry {@code connections.yml:<line>}.
  */
 class ConnectionsLoadTest {

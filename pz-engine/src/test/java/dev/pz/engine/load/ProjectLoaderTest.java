@@ -25,8 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.pz.testing.Catalogue;
 
 /**
- * Loading a whole project and the project.yml rules (spec/user-surface.md §3.2; acceptance.md F02,
- * A046–A059). Each error scenario pins code, message fragments and {@code file:line}.
+ * Loading a whole project (F02 among others) and the project.yml rules. Each error scenario pins code, message fragments and {@code file:line}.
  */
 class ProjectLoaderTest {
     @TempDir

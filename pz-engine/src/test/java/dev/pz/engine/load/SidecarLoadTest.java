@@ -18,8 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Pipeline discovery and sidecars (spec/user-surface.md §1.3, §3.4, §3.5; acceptance.md A088–A091,
- * A094): names, duplicates, sidecar keys and every check rule, each error naming {@code pipeline 'p'}.
+ * Pipeline discovery and sidecars: names, duplicates, sidecar keys and every check rule, each error naming {@code pipeline 'p'}.
  */
 class SidecarLoadTest {
     private static final String SIDECAR = "pipelines/configs/p.yml";

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** acceptance §0.4 / user-surface §4.2: plan.json's EXACT shape. */
+/** plan.json's exact shape: field order, two-space indent, escaping, final newline. */
 class PlanWriterTest {
 
     @TempDir

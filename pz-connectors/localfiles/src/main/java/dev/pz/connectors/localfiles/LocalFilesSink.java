@@ -17,7 +17,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The write side of one localfiles connection. A write is one DuckDB COPY into a hidden temporary
- * file beside the final one, then an atomic rename (spec connectors.md §5 "Write — native tier").
+ * file beside the final one, then an atomic rename.
  * The universal tier ({@link #beginWrite}) writes csv, tsv and NDJSON with pz's own writers.
  */
 final class LocalFilesSink implements Sink {
@@ -153,7 +153,7 @@ final class LocalFilesSink implements Sink {
         // Holds no resources.
     }
 
-    /** The COPY option clause of spec connectors.md §4.2. */
+    /** The COPY option clause for the output's format and options. */
     static String clause(LocalFilesFormatOptions options) {
         return switch (options.format()) {
             case PARQUET -> "format parquet" + (options.compression() == null ? "" : ", compression " + options.compression());

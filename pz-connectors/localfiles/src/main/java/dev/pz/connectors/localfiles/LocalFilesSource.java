@@ -67,7 +67,7 @@ final class LocalFilesSource implements Source {
     }
 
     /**
-     * The Arrow schema of the universal read (spec connectors.md §5 "Schema fetch"): the declared
+     * The Arrow schema of the universal read: the declared
      * contract's columns in contract order, mapped by {@link ContractTypes#arrowType()}. For csv/tsv
      * only the contract columns the file's header names are returned, so a missing column surfaces
      * as drift; a file without a header yields the whole contract. Reads at most the header line.
@@ -105,11 +105,11 @@ final class LocalFilesSource implements Source {
     /**
      * The universal read of a csv/tsv file: one partition, or up to {@code min(cpus, 8)} byte-range
      * splits for a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter
-     * (spec engine.md §4.4). Every other format is native-only and refused with PZ0312. Never applies
+     * Every other format is native-only and refused with PZ0312. Never applies
      * watermark bounds (the engine trims the staged rows).
      *
      * @throws PzConnectorException PZ0312 for a native-only format; the contract, missing-file and
-     *     missing-column refusals of spec connectors.md §5
+     *     missing-column refusals
      */
     /** The universal tier's refusals, and PZ0365 for a path outside the root; reads no file. */
     @Override
@@ -121,7 +121,7 @@ final class LocalFilesSource implements Source {
         paths.resolve(location, context + " path '" + location + "'");
     }
 
-    /** The csv/tsv format and typed contract a universal read needs, or the refusal of spec connectors.md §5. */
+    /** The csv/tsv format and typed contract a universal read needs, or why it cannot have them. */
     private static Map<String, ContractTypes> universalContract(DatasetSpec spec, String context) {
         LocalFilesFormat format = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context).format();
         if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
@@ -223,7 +223,7 @@ final class LocalFilesSource implements Source {
         // Holds no resources.
     }
 
-    /** The checks of spec connectors.md §5 "Extra csv guards"; both only when the file exists. */
+    /** The offline csv guards (an empty contract-less file, a header the contract contradicts); only when the file exists. */
     private static void guardCsv(DatasetSpec spec, LocalFilesFormatOptions options, Path file, String location) {
         if (!Files.isRegularFile(file)) {
             return;

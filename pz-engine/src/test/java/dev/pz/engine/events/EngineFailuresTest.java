@@ -1,4 +1,4 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.pz.engine.execute;
+package dev.pz.engine.events;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
