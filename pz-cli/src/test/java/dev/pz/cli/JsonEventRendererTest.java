@@ -6,8 +6,6 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.engine.RunReport;
 import dev.pz.engine.events.NodeKind;
-import dev.pz.engine.compile.SinkWriteNode;
-import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.events.RunStatus;
@@ -22,10 +20,8 @@ import org.junit.jupiter.api.Test;
 class JsonEventRendererTest {
     private static final String RUN = "20260704T100000000Z-ab12";
 
-    private final SourceLoadNode source = new SourceLoadNode("node-a", "src_crm__customers", "crm", "customers", null,
-            false, null);
-    private final SinkWriteNode sink = new SinkWriteNode("node-b", "lake.orders_curated", "lake", "orders_curated",
-            "orders", null, false, List.of("node-a"));
+    private final TestNode source = TestNode.source("node-a", "src_crm__customers");
+    private final TestNode sink = TestNode.sink("node-b", "lake.orders_curated");
 
     @Test
     void writesEveryEventInTheContractsFieldOrder() {

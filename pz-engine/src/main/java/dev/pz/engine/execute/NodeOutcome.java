@@ -9,7 +9,7 @@ import dev.pz.engine.events.WatermarkCandidate;
  * of an incremental source load, the channel stalls of a node that used the universal tier, and
  * {@code reused} for a source load a retry copied from the prior run.
  */
-public record NodeOutcome(long rows, dev.pz.connectors.api.error.PzError failure, WatermarkCandidate watermark,
+record NodeOutcome(long rows, dev.pz.connectors.api.error.PzError failure, WatermarkCandidate watermark,
         NodeResult.Timings timings, String provenance) {
 
     public NodeOutcome(long rows, dev.pz.connectors.api.error.PzError failure) {

@@ -27,7 +27,7 @@ import java.util.function.Function;
  * Validation tier 3: every connection names an installed connector, and every connection, read
  * and write option is one its connector accepts, of the right shape (PZ0305, PZ0301).
  */
-public final class ConnectorConfigValidator {
+final class ConnectorConfigValidator {
     private final ConnectorRegistry registry;
     private final Problems problems = new Problems();
 

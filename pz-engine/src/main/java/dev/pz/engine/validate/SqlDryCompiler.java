@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * the {@code columns:} contracts, in a throwaway in-memory database, before any run directory
  * exists. Pipelines that read a contract-less dataset cannot be checked and are skipped with a note.
  */
-public final class SqlDryCompiler {
+final class SqlDryCompiler {
     private static final Pattern SENTINEL = Pattern.compile("'__pz_watermark__[^']*__'");
 
     private SqlDryCompiler() {
