@@ -7,9 +7,9 @@ import dev.pz.engine.events.EngineFailures;
 import dev.pz.engine.events.EnvironmentFailure;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Turns what escapes a verb into error lines and an exit code, in one place: pz errors print as

@@ -1,7 +1,7 @@
 package dev.pz.cli;
 
-import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.events.RunListener;

@@ -1,8 +1,8 @@
 package dev.pz.cli;
 
 import dev.pz.engine.PzEngine;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Builds pz's command tree with its error handling and exit codes, set once on the root. */
 public final class PzCommandLine {

@@ -2,8 +2,8 @@ package dev.pz.cli;
 
 import dev.pz.engine.CompiledProject;
 import dev.pz.engine.RunControl;
-import dev.pz.engine.RunSettings;
 import dev.pz.engine.RunReport;
+import dev.pz.engine.RunSettings;
 import dev.pz.engine.RunTarget;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;

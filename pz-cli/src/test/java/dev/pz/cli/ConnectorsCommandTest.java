@@ -2,10 +2,10 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.TestProject;
 
 /** {@code pz connectors} lists every builtin with its tiers and capability flags. */
 class ConnectorsCommandTest {

@@ -2,11 +2,11 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.TestProject;
 
 /**
  * Native fusion (issue 4): with {@code engine.fusion: true} a pass-through chain source → pipeline →

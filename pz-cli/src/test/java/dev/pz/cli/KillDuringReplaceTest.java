@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pz.engine.artifacts.RunDirectory;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +14,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.TestProject;
-import dev.pz.testing.Catalogue;
 
 /**
  * A pz process killed (SIGKILL) while a replace sink's COPY is writing: the previous output stays

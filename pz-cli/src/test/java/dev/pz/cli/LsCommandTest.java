@@ -2,11 +2,11 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.Catalogue;
 
 /** {@code pz ls} over F02: nodes in dependency order with kind and tags, and the selector. */
 class LsCommandTest {

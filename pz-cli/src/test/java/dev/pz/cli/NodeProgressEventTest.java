@@ -2,13 +2,13 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.TestProject;
 
 /** {@code node_progress} (docs/events.md): its field order, and that a universal run emits it every 10 batches. */
 class NodeProgressEventTest {

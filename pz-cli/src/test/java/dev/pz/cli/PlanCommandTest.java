@@ -2,12 +2,12 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.TestProject;
-import dev.pz.testing.Catalogue;
 
 /** {@code pz plan} via the CLI: strategies and reasons, the memory budget, policy lines, plan.json. */
 class PlanCommandTest {
@@ -176,17 +176,21 @@ class PlanCommandTest {
         assertThat(temp.resolve(".pz")).doesNotExist();
     }
 
+    /** F01's orders with an inline contract, for tests that swap the lake connection. */
+    private static final String FILES = """
+            files:
+              connector: localfiles
+              entities:
+                orders:
+                  read:
+                    path: data/orders.csv
+                    format: csv
+                    columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
+            """;
+
     @Test
     void secretsNeverReachThePlan() {
-        TestProject project = Catalogue.f01(temp).file("connections.yml", """
-                files:
-                  connector: localfiles
-                  entities:
-                    orders:
-                      read:
-                        path: data/orders.csv
-                        format: csv
-                        columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
+        TestProject project = Catalogue.f01(temp).file("connections.yml", FILES + """
                 lake:
                   connector: postgres
                   host: localhost
@@ -209,15 +213,7 @@ class PlanCommandTest {
 
     @Test
     void aSecretOfAConnectionWhoseConnectorIsNotInstalledStaysOutOfTheRefusal() {
-        TestProject project = Catalogue.f01(temp).file("connections.yml", """
-                files:
-                  connector: localfiles
-                  entities:
-                    orders:
-                      read:
-                        path: data/orders.csv
-                        format: csv
-                        columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
+        TestProject project = Catalogue.f01(temp).file("connections.yml", FILES + """
                 lake:
                   connector: s3
                   bucket: b

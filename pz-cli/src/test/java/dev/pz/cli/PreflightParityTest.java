@@ -2,6 +2,8 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,39 +14,19 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import dev.pz.testing.TestProject;
 
 /**
  * One preflight: whatever {@code pz run} refuses, {@code pz validate} refuses first, and so does
  * {@code pz plan} — each with exit 2, the same first PZ code, and no run directory. Each case changes
- * one thing of a small valid project (a csv read into a pipeline whose output is a csv sink).
+ * one thing of the catalogue's F05 (a csv read into a pipeline whose output is a parquet sink).
  */
 class PreflightParityTest {
     private static final Pattern FIRST_CODE = Pattern.compile("^error (PZ\\d{4}): ", Pattern.MULTILINE);
 
-    static final String PROJECT = "name: parity\nversion: 0.1.0\nengine:\n  threads: 2\n";
-    static final String CONNECTIONS = """
-            files:
-              connector: localfiles
-              entities:
-                orders:
-                  read:
-                    path: data/orders.csv
-                    format: csv
-                    columns:
-                      id: bigint
-                      customer: varchar
-                      amount: double
-            lake:
-              connector: localfiles
-            """;
+    static final String PROJECT = Catalogue.F05_PROJECT;
+    static final String CONNECTIONS = Catalogue.F05_CONNECTIONS;
     static final String ORDERS = "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n";
-    static final String PIPELINE = """
-            INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', format: 'csv', path: 'out/') }}
-            select customer, sum(amount) as total
-            from {{ source('files', 'orders') }}
-            group by customer
-            """;
+    static final String PIPELINE = Catalogue.F05_TOTALS;
     static final String POSTGRES = """
 
             warehouse:
@@ -110,11 +92,11 @@ class PreflightParityTest {
                 when("sidecar for a missing pipeline", "PZ0111",
                         project -> project.file("pipelines/configs/nope.yml", "pipeline: nope\nmaterialization: table\n")),
                 when("engine.threads: 0", "PZ0120", project -> project.file("project.yml",
-                        PROJECT.replace("threads: 2", "threads: 0"))),
+                        PROJECT.replace("threads: 1", "threads: 0"))),
                 when("engine.threads: banana", "PZ0120", project -> project.file("project.yml",
-                        PROJECT.replace("threads: 2", "threads: banana"))),
+                        PROJECT.replace("threads: 1", "threads: banana"))),
                 when("engine.threads as a quoted string", "PZ0120", project -> project.file("project.yml",
-                        PROJECT.replace("threads: 2", "threads: \"4\""))),
+                        PROJECT.replace("threads: 1", "threads: \"4\""))),
                 when("engine.batch_bytes: many", "PZ0120", projectYml("  batch_bytes: many\n")),
                 when("engine.duckdb.memory_limit: lots (DuckDB refuses it)", "PZ0120",
                         projectYml("  duckdb:\n    memory_limit: lots\n")),
@@ -158,11 +140,12 @@ class PreflightParityTest {
                 when("typo'd postgres option (passwrod:)", "PZ0301", postgres("  password: not-used", "  passwrod: x")),
                 when("postgres port: abc", "PZ0301", postgres("port: 5432", "port: abc")),
                 when("postgres port out of range", "PZ0301", postgres("port: 5432", "port: 99999")),
-                when("sink format 'orc'", "PZ0361", pipeline("format: 'csv'", "format: 'orc'")),
+                when("sink format 'orc'", "PZ0361", pipeline("format: 'parquet'", "format: 'orc'")),
                 when("read format 'orc'", "PZ0361", connections("format: csv", "format: orc")),
-                when("sink compression on csv", "PZ0362", pipeline("path: 'out/'", "path: 'out/', compression: 'bogus'")),
-                when("parquet sink with a bogus compression", "PZ0362", pipeline("format: 'csv', path: 'out/'",
-                        "format: 'parquet', path: 'out/', compression: 'bogus'")),
+                when("sink compression on csv", "PZ0362", pipeline("format: 'parquet', path: 'out/'",
+                        "format: 'csv', path: 'out/', compression: 'gzip'")),
+                when("parquet sink with a bogus compression", "PZ0362", pipeline("path: 'out/'",
+                        "path: 'out/', compression: 'bogus'")),
                 when("strategy merge on localfiles", "PZ0324", pipeline("strategy: 'replace'",
                         "strategy: 'merge', keys: ['customer']")),
                 when("partition_by on localfiles", "PZ0314", pipeline("path: 'out/'",
@@ -178,14 +161,14 @@ class PreflightParityTest {
                 when("force_universal with a parquet source", "PZ0312", project -> project
                         .file("project.yml", PROJECT + "  force_universal: true\n")
                         .file("connections.yml", replaced(CONNECTIONS, "path: data/orders.csv\n        format: csv",
-                                "path: data/orders.parquet\n        format: parquet"))),
-                when("force_universal with a parquet sink", "PZ0361", project -> project
-                        .file("project.yml", PROJECT + "  force_universal: true\n")
-                        .file("pipelines/totals.sql", replaced(PIPELINE, "format: 'csv'", "format: 'parquet'"))),
+                                "path: data/orders.parquet\n        format: parquet"))
+                        .file("pipelines/totals.sql", replaced(PIPELINE, "format: 'parquet'", "format: 'csv'"))),
+                when("force_universal with a parquet sink", "PZ0361", projectYml("  force_universal: true\n")),
                 when("force_universal with a contract-less csv", "PZ0301", project -> project
                         .file("project.yml", PROJECT + "  force_universal: true\n")
                         .file("connections.yml", replaced(CONNECTIONS, "        columns:\n          id: bigint\n"
-                                + "          customer: varchar\n          amount: double\n", ""))),
+                                + "          customer: varchar\n          amount: double\n", ""))
+                        .file("pipelines/totals.sql", replaced(PIPELINE, "format: 'parquet'", "format: 'csv'"))),
                 // SQL.
                 when("SQL naming a column the contract lacks", "PZ0401", pipeline("sum(amount)", "sum(price)")),
                 when("SQL syntax error", "PZ0401", pipeline("group by customer", "group by by customer"))));
@@ -198,8 +181,7 @@ class PreflightParityTest {
         List<String> seen = new ArrayList<>();
         for (String[] verb : List.of(new String[] {"validate"}, new String[] {"plan"}, new String[] {"run", "--all"})) {
             Path project = temp.resolve(verb[0]);
-            bad.change().apply(TestProject.in(project).file("project.yml", PROJECT).file("connections.yml", CONNECTIONS)
-                    .file("data/orders.csv", ORDERS).file("pipelines/totals.sql", PIPELINE));
+            bad.change().apply(Catalogue.f05(project).file("data/orders.csv", ORDERS));
             CliRun result = CliRun.pz(project, verb);
             seen.add(verb[0] + ": exit " + result.exitCode() + ", " + firstCode(result.err()));
             assertThat(result.exitCode()).as(verb[0] + "\n" + result).isEqualTo(2);

@@ -3,13 +3,13 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.TestProject;
-import dev.pz.testing.Catalogue;
 
 /**
  * Bad input on the native tier: the failing node fails with a PZ code naming the file or pipeline

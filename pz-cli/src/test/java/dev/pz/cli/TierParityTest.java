@@ -2,12 +2,12 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.TestProject;
-import dev.pz.testing.Catalogue;
 
 /**
  * Parity (issue 4): the same fixtures through the staged native path, native fusion

@@ -6,8 +6,8 @@ import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.connectors.api.error.PzValidationException;
 import dev.pz.engine.connect.ConnectorMessages;
-import dev.pz.engine.events.EnvironmentFailure;
 import dev.pz.engine.events.EngineFailures;
+import dev.pz.engine.events.EnvironmentFailure;
 import java.util.Optional;
 import java.util.function.Supplier;
 

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -52,22 +51,7 @@ class DiskFullTest {
         }
         Assumptions.assumeTrue(mounted.isPresent(), "cannot mount a tmpfs here: no small volume to fill");
         volume = mounted.get();
-        String store = "disk-" + UUID.randomUUID();
-        MemoryStore.fresh(store);
-        project = TestProject.in(volume.path()).projectYml("disk", "engine:\n  threads: 1\nretention: off")
-                .file("connections.yml", """
-                        src:
-                          connector: memory
-                          store: %s
-                          entities:
-                            orders:
-                              read:
-                                rows: 500
-                                columns: {id: bigint, amount: double}
-                        out:
-                          connector: memory
-                          store: %s
-                        """.formatted(store, store));
+        project = MemoryStore.ordersAndOut(volume.path(), 500).projectYml("disk", "engine:\n  threads: 1\nretention: off");
         engine = PzEngine.create(Map.of());
     }
 

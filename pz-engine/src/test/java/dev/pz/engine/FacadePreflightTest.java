@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,22 +33,7 @@ class FacadePreflightTest {
 
     @BeforeEach
     void memoryProject() {
-        String store = "preflight-" + UUID.randomUUID();
-        MemoryStore.fresh(store);
-        project = TestProject.in(temp).projectYml("preflight", "engine:\n  threads: 2")
-                .file("connections.yml", """
-                        src:
-                          connector: memory
-                          store: %s
-                          entities:
-                            orders:
-                              read:
-                                rows: 4
-                                columns: {id: bigint, amount: double}
-                        out:
-                          connector: memory
-                          store: %s
-                        """.formatted(store, store))
+        project = MemoryStore.ordersAndOut(temp, 4).projectYml("preflight", "engine:\n  threads: 2")
                 .file("pipelines/totals.sql", """
                         INSERT INTO {{ sink('out', 'totals', strategy: 'replace') }}
                         select sum(amount) as total from {{ source('src', 'orders') }}

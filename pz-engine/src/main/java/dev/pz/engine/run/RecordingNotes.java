@@ -2,10 +2,10 @@ package dev.pz.engine.run;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
+import dev.pz.engine.events.EngineFailures;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.events.RunStatus;
-import dev.pz.engine.events.EngineFailures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,36 +1,34 @@
 package dev.pz.engine.run;
 
+import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
+import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
-import dev.pz.engine.model.RunIds;
 import dev.pz.engine.artifacts.RunResultsWriter;
 import dev.pz.engine.artifacts.Timestamps;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.dispatch.RunOrchestrator;
-import dev.pz.engine.events.EnvironmentFailure;
-import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.events.EngineFailures;
+import dev.pz.engine.events.EnvironmentFailure;
 import dev.pz.engine.events.NodeResult;
-import dev.pz.engine.execute.NodeRunner;
-import dev.pz.engine.execute.RunContext;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
+import dev.pz.engine.events.WatermarkCandidate;
+import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.execute.NodeRunner;
+import dev.pz.engine.execute.RunContext;
 import dev.pz.engine.execute.SetupLedger;
 import dev.pz.engine.execute.StagedReuse;
-import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.SqlLiterals;
-import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.execute.WatermarkWindow;
-import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.model.RunIds;
 import dev.pz.engine.plan.ExecutionPlan;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
+import dev.pz.engine.state.WatermarkStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -39,6 +37,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 
 /**
  * One run, end to end, after the preflight passed and planned it: create and lock the run

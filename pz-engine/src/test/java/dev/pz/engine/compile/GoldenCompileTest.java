@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.model.Project;
+import dev.pz.testing.Catalogue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.Catalogue;
 
 /** F15 golden compile of F02: manifest.json and compiled/*.sql, byte for byte; compiling twice is identical. */
 class GoldenCompileTest {

@@ -2,13 +2,13 @@ package dev.pz.engine.compile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.pz.testing.Catalogue;
 
 /**
  * F15: the golden compile of F02. Node ids of sources, pipelines and checks reproduce upstream's

@@ -12,6 +12,7 @@ import dev.pz.engine.model.PzWarning;
 import dev.pz.engine.model.RetrySpec;
 import dev.pz.engine.model.SyncDef;
 import dev.pz.engine.model.WriteDef;
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import dev.pz.testing.Catalogue;
 
 /**
  * connections.yml: connections, entities,

@@ -33,6 +33,11 @@ final class LoadFixture {
         return new LoadFixture(Catalogue.f05(directory));
     }
 
+    /** F02 (hello-pz), without the environment its connections.yml reads: the test sets it. */
+    static LoadFixture f02(Path directory) {
+        return new LoadFixture(Catalogue.f02(directory));
+    }
+
     LoadFixture file(String relative, String text) {
         files.file(relative, text);
         return this;

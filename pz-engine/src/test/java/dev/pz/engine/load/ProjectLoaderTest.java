@@ -14,6 +14,7 @@ import dev.pz.engine.model.PipelineDef;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RetentionConfig;
 import dev.pz.engine.model.SourceLocation;
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import dev.pz.testing.Catalogue;
 
 /**
  * Loading a whole project (F02 among others) and the project.yml rules. Each error scenario pins code, message fragments and {@code file:line}.
@@ -38,78 +38,7 @@ class ProjectLoaderTest {
 
     @Test
     void f02HelloPzLoadsIntoTheModel() {
-        Project project = new LoadFixture(dir)
-                .file("project.yml", """
-                        name: hello_pz
-                        version: 0.1.0
-
-                        connectors:
-                          - package: Pz.Connector.LocalFiles
-                            version: 0.1.0
-
-                        vars:
-                          min_amount: 10
-                          statuses: [shipped, returned]
-
-                        engine:
-                          threads: 2
-                          duckdb:
-                            memory_limit: 1GiB
-                        """)
-                .file("connections.yml", """
-                        crm:
-                          connector: localfiles
-                          root: ${DATA_DIR}
-                          entities:
-                            customers:
-                              read:
-                                path: customers.csv
-                                format: csv
-                                columns:
-                                  id: bigint
-                                  email: varchar
-                            orders:
-                              read:
-                                path: orders.csv
-                                format: csv
-
-                        lake:
-                          connector: localfiles
-                          root: ${OUT_DIR}
-                        """)
-                .file("pipelines/stg_orders.sql", """
-                        select
-                            id,
-                            customer_id,
-                            amount,
-                            status
-                        from {{ source('crm', 'orders') }}
-                        where amount >= {{ var('min_amount') }}
-                        """)
-                .file("pipelines/order_totals.sql", """
-                        INSERT INTO {{ sink('lake', 'order_totals', format: 'csv', path: 'totals/', strategy: 'replace') }}
-                        select customer_id, sum(amount) as total
-                        from {{ ref('stg_orders') }}
-                        group by customer_id
-                        """)
-                .file("pipelines/orders_enriched.sql", """
-                        INSERT INTO {{ sink('lake', 'orders_curated', format: 'parquet', path: 'curated/orders/', strategy: 'replace') }}
-                        select
-                            o.id,
-                            o.amount,
-                            c.email
-                        from {{ ref('stg_orders') }} as o
-                        join {{ source('crm', 'customers') }} as c
-                          on c.id = o.customer_id
-                        """)
-                .file("pipelines/configs/orders_enriched.yml", """
-                        pipeline: orders_enriched
-                        materialization: table
-                        tags: [daily, crm]
-                        checks:
-                          - not_null: [id, email]
-                          - unique: [id]
-                        """)
+        Project project = LoadFixture.f02(dir)
                 .env("DATA_DIR", "/tmp/pz-data").env("OUT_DIR", "/tmp/pz-out")
                 .load();
 

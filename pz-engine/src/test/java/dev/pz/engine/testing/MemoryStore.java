@@ -1,10 +1,13 @@
 package dev.pz.engine.testing;
 
+import dev.pz.testing.TestProject;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -19,6 +22,28 @@ public final class MemoryStore {
     private final Map<String, String> refusals = new ConcurrentHashMap<>();
 
     private MemoryStore() {
+    }
+
+    /**
+     * connections.yml of a project over a fresh store of its own: {@code src} with dataset
+     * {@code orders} ({@code rows} generated rows of {@code id bigint, amount double}) and {@code out}.
+     */
+    public static TestProject ordersAndOut(Path directory, int rows) {
+        String store = "store-" + UUID.randomUUID();
+        fresh(store);
+        return TestProject.in(directory).file("connections.yml", """
+                src:
+                  connector: memory
+                  store: %s
+                  entities:
+                    orders:
+                      read:
+                        rows: %d
+                        columns: {id: bigint, amount: double}
+                out:
+                  connector: memory
+                  store: %s
+                """.formatted(store, rows, store));
     }
 
     public static MemoryStore named(String name) {

@@ -1,7 +1,7 @@
 package dev.pz.connectors.localfiles;
 
-import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeCopy.FileMove;
+import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.WriteSession;
