@@ -1,8 +1,10 @@
 package dev.pz.engine.validate;
 
 import dev.pz.connectors.api.error.PzCode;
+import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
+import dev.pz.duckdb.DuckSqlException;
 import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
@@ -24,8 +26,16 @@ final class EngineSettingsCheck {
     private EngineSettingsCheck() {
     }
 
-    static void run(Project project, Problems problems) {
+    /**
+     * Opens the preflight's throwaway DuckDB with the project's {@code memory_limit} and
+     * {@code threads}, which is how DuckDB judges them, then gives it back its defaults for the dry
+     * compile (a small memory limit must not fail a compile against empty tables).
+     *
+     * @throws dev.pz.connectors.api.error.PzValidationException PZ0120 for every value refused
+     */
+    static DuckSession open(Project project) {
         EngineConfig.DuckDbSettings duckdb = project.engine().duckdb();
+        Problems problems = new Problems();
         Integer threads = duckdb.threads();
         if (threads != null && threads > MAX_DUCKDB_THREADS) {
             problems.error(PzCode.INVALID_ENGINE_CONFIG, "project.yml: engine.duckdb.threads " + threads
@@ -33,15 +43,34 @@ final class EngineSettingsCheck {
                     duckdb.location("threads"), "DuckDB starts every worker at once; use at most the machine's cores");
             threads = null;
         }
-        Map<String, String> refused = DuckSession.refusedSettings(new DuckSettings(duckdb.memoryLimit(), threads, null,
-                false));
-        refused.forEach((key, reason) -> problems.error(PzCode.INVALID_ENGINE_CONFIG, "project.yml: engine.duckdb."
-                + key + " " + quoted(key, duckdb) + " is refused by DuckDB: " + reason, duckdb.location(key),
-                key.equals("memory_limit") ? "write a size DuckDB understands, e.g. 4GiB, 512MB or 80%"
-                        : "write a positive number of threads, e.g. 2"));
         if (duckdb.tempDirectory() != null) {
             checkTempDirectory(project, duckdb, problems);
         }
+        DuckSettings settings = new DuckSettings(duckdb.memoryLimit(), threads, null, false);
+        DuckSession session = null;
+        try {
+            session = DuckSession.openInMemory(settings);
+        } catch (DuckSqlException refused) {
+            Map<String, String> reasons = DuckSession.refusedSettings(settings);
+            if (reasons.isEmpty()) {
+                throw refused;
+            }
+            reasons.forEach((key, reason) -> problems.error(PzCode.INVALID_ENGINE_CONFIG, "project.yml: engine.duckdb."
+                    + key + " " + quoted(key, duckdb) + " is refused by DuckDB: " + reason, duckdb.location(key),
+                    key.equals("memory_limit") ? "write a size DuckDB understands, e.g. 4GiB, 512MB or 80%"
+                            : "write a positive number of threads, e.g. 2"));
+        }
+        if (problems.hasErrors()) {
+            if (session != null) {
+                session.close();
+            }
+            problems.throwIfErrors();
+        }
+        try (DuckConnection connection = session.connect()) {
+            connection.execute("RESET memory_limit");
+            connection.execute("RESET threads");
+        }
+        return session;
     }
 
     private static void checkTempDirectory(Project project, EngineConfig.DuckDbSettings duckdb, Problems problems) {

@@ -1,8 +1,8 @@
 package dev.pz.engine.validate;
 
+import dev.pz.duckdb.DuckSession;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
-import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.plan.Fusion;
@@ -25,7 +25,8 @@ import java.util.function.Predicate;
  * <li>the SQL dry compile against the {@code columns:} contracts ({@code PZ0401}).</li>
  * </ol>
  * Loading and compiling (PZ01xx, PZ02xx) come before; {@code pz validate --connect} probes after.
- * Nothing here writes a file or connects to a server.
+ * Nothing here writes a file or connects to a server; one throwaway in-memory DuckDB serves the
+ * engine settings and the dry compile.
  */
 public final class Preflight {
 
@@ -50,13 +51,12 @@ public final class Preflight {
 
     /** @throws dev.pz.connectors.api.error.PzValidationException with every finding of the first stage that has one */
     public static Outcome run(Project project, CompiledDag dag, ConnectorRegistry registry, Scope scope) {
-        Problems settings = new Problems();
-        EngineSettingsCheck.run(project, settings);
-        settings.throwIfErrors();
-        int connections = ConnectorConfigValidator.validate(project, dag, registry);
-        ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, scope.includeChecks(), scope.inRun()),
-                dag, project, scope.fusible());
-        List<String> notes = SqlDryCompiler.run(dag);
-        return new Outcome(plan, connections, notes);
+        try (DuckSession duckdb = EngineSettingsCheck.open(project)) {
+            int connections = ConnectorConfigValidator.validate(project, dag, registry);
+            ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, scope.includeChecks(),
+                    scope.inRun()), dag, project, scope.fusible());
+            List<String> notes = SqlDryCompiler.run(dag, duckdb);
+            return new Outcome(plan, connections, notes);
+        }
     }
 }
