@@ -4,16 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Incremental loads end to end through the CLI on real files (spec acceptance.md §10): F06's
- * persisted watermark (A161, A172), the incremental template moving only new rows, commit-gated
- * advancement (A170), a corrupt state file, a stored watermark of another type (PZ0505), the
- * delivery pairing refusals (A097) and {@code --until-caught-up} without a stop (A167).
+ * Incremental loads end to end through the CLI on real files: F06's persisted watermark, the
+ * incremental template moving only new rows, commit-gated advancement, a corrupt state file, a
+ * stored watermark of another type (PZ0505), the delivery pairing refusals and
+ * {@code --until-caught-up} without a stop.
  */
 class IncrementalRunTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -25,7 +27,7 @@ class IncrementalRunTest {
     /** F06 watermark-basic, with the sink call of {@code pipelineSink} (F06's own by default). */
     static TestProject f06(Path directory, String sink) {
         return TestProject.in(directory)
-                .projectYml("watermark_basic", Fixtures.LOCALFILES, "engine:\n  threads: 1")
+                .projectYml("watermark_basic", Catalogue.LOCALFILES, "engine:\n  threads: 1")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                         + "        path: data/orders.csv\n        format: csv\n        columns:\n          id: bigint\n"
                         + "          customer: varchar\n          amount: double\n        sync:\n"
@@ -140,7 +142,7 @@ class IncrementalRunTest {
         String contract = "        format: csv\n        columns:\n          id: bigint\n          customer: varchar\n"
                 + "          amount: double\n        sync:\n          mode: incremental\n          cursor: id\n";
         return TestProject.in(temp)
-                .projectYml("two_sinks", Fixtures.LOCALFILES, "engine:\n  threads: 1")
+                .projectYml("two_sinks", Catalogue.LOCALFILES, "engine:\n  threads: 1")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                         + "        path: data/orders.csv\n" + contract + "    refunds:\n      read:\n"
                         + "        path: data/refunds.csv\n" + contract + "lake:\n  connector: localfiles\n")

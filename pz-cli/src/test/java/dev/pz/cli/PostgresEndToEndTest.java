@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pz.connectors.postgres.PostgresTestServer;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * PostgreSQL through {@code pz} end to end (issue 6, acceptance §14) against the server
+ * PostgreSQL through {@code pz} end to end (docs/postgres.md) against the server
  * {@link PostgresTestServer} provides: skipped only when no server can be had, failing then under
  * {@code PZ_REQUIRE_SERVICES=1}. Every test works on its own randomly named tables.
  */

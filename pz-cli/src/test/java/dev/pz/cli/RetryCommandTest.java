@@ -2,6 +2,7 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pz retry} (user-surface §2.8.8, acceptance §9): the prior run's states, what is re-run,
+ * {@code pz retry} (docs/retry.md): the prior run's states, what is re-run,
  * staged-data reuse, carried-forward sinks, provenance, and commit-gated watermark advancement.
  */
 class RetryCommandTest {

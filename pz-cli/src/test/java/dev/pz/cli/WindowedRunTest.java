@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -14,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Bounded windows ({@code max_window}, {@code initial}, {@code until}) end to end on real files
- * (spec acceptance.md A164, A166, A169; user-surface.md §5.3), on the native tier (the connector
+ * (docs/incremental.md), on the native tier (the connector
  * wraps its scan) and the universal tier (the connector over-delivers and the engine trims).
  */
 class WindowedRunTest {
@@ -30,7 +32,7 @@ class WindowedRunTest {
     static TestProject windowed(Path directory, String name, String maxWindow, String initial, String until,
             boolean universal, String csv) {
         return TestProject.in(directory)
-                .projectYml(name, Fixtures.LOCALFILES, "engine:\n  threads: 1" + (universal ? "\n  force_universal: true" : ""))
+                .projectYml(name, Catalogue.LOCALFILES, "engine:\n  threads: 1" + (universal ? "\n  force_universal: true" : ""))
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                         + "        path: data/orders.csv\n        format: csv\n        columns:\n          id: bigint\n"
                         + "          customer: varchar\n          amount: double\n        sync:\n"
@@ -142,7 +144,7 @@ class WindowedRunTest {
     @Test
     void timestampAndDateCursorsStepByDurations() throws Exception {
         TestProject project = TestProject.in(temp)
-                .projectYml("ts_window", Fixtures.LOCALFILES, "engine:\n  threads: 1")
+                .projectYml("ts_window", Catalogue.LOCALFILES, "engine:\n  threads: 1")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    events:\n      read:\n"
                         + "        path: data/events.csv\n        format: csv\n        columns:\n          id: bigint\n"
                         + "          at: timestamp\n        sync:\n          mode: incremental\n          cursor: at\n"
@@ -209,7 +211,7 @@ class WindowedRunTest {
         int n = 0;
         for (Case c : cases) {
             Path dir = temp.resolve("c" + n++);
-            TestProject.in(dir).projectYml("bad_window", Fixtures.LOCALFILES)
+            TestProject.in(dir).projectYml("bad_window", Catalogue.LOCALFILES)
                     .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                             + "        path: data/orders.csv\n        format: csv\n" + c.columns()
                             + "        sync:\n          mode: incremental\n          " + c.sync() + "\n")
@@ -220,7 +222,7 @@ class WindowedRunTest {
         }
         // Valid declarations of each unit compile.
         Path ok = temp.resolve("ok");
-        TestProject.in(ok).projectYml("ok_window", Fixtures.LOCALFILES)
+        TestProject.in(ok).projectYml("ok_window", Catalogue.LOCALFILES)
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                         + "        path: data/orders.csv\n        format: csv\n" + contract
                         + "        sync:\n          mode: incremental\n          cursor: at\n          max_window: 500ms\n"

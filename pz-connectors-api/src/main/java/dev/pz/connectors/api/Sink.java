@@ -24,6 +24,16 @@ public interface Sink extends AutoCloseable {
     }
 
     /**
+     * Refuses a write the universal tier cannot carry for this output (a format only DuckDB writes, a
+     * strategy or option the connector does not support) by throwing a
+     * {@link dev.pz.connectors.api.error.PzConnectorException} with its code. Offline and side-effect
+     * free: the planner calls it for every write it puts on the universal tier, so the refusal comes
+     * before anything runs. Accepts by default.
+     */
+    default void checkUniversalWrite(OutputSpec spec) {
+    }
+
+    /**
      * Starts a universal write. The caller owns the session: it calls {@link WriteSession#commit}
      * or {@link WriteSession#abort} exactly once and then {@link WriteSession#close}.
      */

@@ -1,10 +1,8 @@
 package dev.pz.engine.compile;
 
-import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.WriteStrategy;
-import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.model.CheckDef;
 import dev.pz.engine.model.ConnectionDef;
@@ -52,17 +50,9 @@ public final class DagCompiler {
     }
 
     /**
-     * Compiles against the connectors installed on the class path, or throws
-     * {@link dev.pz.connectors.api.error.PzValidationException} with every error.
-     */
-    public static CompiledDag compile(Project project, RenderContext context) {
-        ConnectorRegistry registry = ConnectorRegistry.installed();
-        return compile(project, context, name -> registry.find(name).map(Connector::capabilities).orElse(Set.of()));
-    }
-
-    /**
-     * Compiles; {@code capabilities} gives each connector's capabilities by name (empty when not
-     * installed), which decide the read hints a source load carries.
+     * Compiles, or throws {@link dev.pz.connectors.api.error.PzValidationException} with every error.
+     * {@code capabilities} gives each connector's capabilities by name (empty when not installed),
+     * which decide the read hints a source load carries.
      */
     public static CompiledDag compile(Project project, RenderContext context,
             Function<String, Set<ConnectorCapability>> capabilities) {

@@ -11,6 +11,10 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
+import dev.pz.engine.events.EngineFailures;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
 import dev.pz.engine.load.Durations;
 import java.time.Duration;
 import java.util.Optional;
@@ -109,19 +113,20 @@ public final class NodeRunner {
                 if (e.isTransient() && attempt < policy.maxAttempts()) {
                     long delay = policy.delayMillis(attempt, e.retryAfter(), random);
                     listener.retryScheduled(node, attempt + 1, policy.maxAttempts(), delay,
-                            FailureMessages.withoutCode(e.getMessage()));
+                            ConnectorMessages.withoutCode(e.getMessage()));
                     run.sleep(Duration.ofMillis(delay));
                     continue;
                 }
-                return NodeResult.failed(node, PzError.of(e.code().orElse(PzCode.NODE_FAILED),
-                        FailureMessages.describe(node, FailureMessages.withoutCode(e.getMessage()))), 0,
-                        elapsedMs(started));
+                return NodeResult.failed(node, environmentFailure(node, e).orElseGet(() -> PzError.of(
+                        e.code().orElse(PzCode.NODE_FAILED), FailureMessages.describe(node,
+                                ConnectorMessages.withoutCode(e.getMessage())))), 0, elapsedMs(started));
             } catch (DuckSqlException e) {
                 if (run.isCancelled() || e.interrupted()) {
                     throw new Cancellation.CancelledException();
                 }
-                return NodeResult.failed(node, PzError.of(PzCode.NODE_FAILED,
-                        FailureMessages.describe(node, FailureMessages.redact(e.getMessage()))), 0, elapsedMs(started));
+                return NodeResult.failed(node, environmentFailure(node, e).orElseGet(() -> PzError.of(
+                        PzCode.NODE_FAILED, FailureMessages.describe(node, FailureMessages.redact(e.getMessage())))), 0,
+                        elapsedMs(started));
             } catch (Cancellation.CancelledException e) {
                 throw e;
             } catch (PzException e) {
@@ -130,11 +135,24 @@ public final class NodeRunner {
             } catch (RuntimeException e) {
                 // Whatever a cancelled attempt threw while unwinding is not the failure to report.
                 run.throwIfCancelled();
-                return NodeResult.failed(node, PzError.of(PzCode.NODE_FAILED,
-                        FailureMessages.describe(node, FailureMessages.redact(String.valueOf(e.getMessage())))), 0,
-                        elapsedMs(started));
+                return NodeResult.failed(node, environmentFailure(node, e).orElseGet(() -> PzError.of(
+                        PzCode.NODE_FAILED, FailureMessages.describe(node,
+                                FailureMessages.redact(String.valueOf(e.getMessage()))))), 0, elapsedMs(started));
             }
         }
+    }
+
+    /**
+     * A node stopped by the machine (a full disk, a denied or locked file) fails with that code
+     * (PZ0531–PZ0533), so run_results.json says what happened; its message names the file, not data.
+     */
+    private static Optional<PzError> environmentFailure(Node node, RuntimeException failure) {
+        if (failure instanceof PzConnectorException connector && connector.code().isPresent()
+                && connector.code().get() != PzCode.NODE_FAILED) {
+            return Optional.empty();
+        }
+        return EngineFailures.classify(failure, "run `pz retry`")
+                .map(error -> PzError.of(error.code(), FailureMessages.describe(node, error.message())));
     }
 
     /** One attempt in a scope of its own, bounded by {@code engine.node_timeout} when one is set. */

@@ -104,11 +104,11 @@ final class ConnectionsParser {
             }
         }
         Map<String, Object> config = new LinkedHashMap<>();
-        Map<String, Integer> configLines = new LinkedHashMap<>();
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (YamlNode.Entry entry : body.entries().values()) {
+            keyLocations.put(entry.key(), loc(body, entry.key()));
             if (!RESERVED.contains(entry.key())) {
                 config.put(entry.key(), interpolation.interpolate(entry.value()));
-                configLines.put(entry.key(), entry.line());
             }
         }
         Map<String, EntityDef> entities = entities(name, body);
@@ -116,7 +116,7 @@ final class ConnectionsParser {
             return null;
         }
         return new ConnectionDef(name, connector, config, entities, maxConcurrency, retry, rateLimit, allowUnsigned, at,
-                configLines);
+                keyLocations);
     }
 
     private void missingConnector(String name, SourceLocation at) {

@@ -11,8 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An entity's {@code read:} block or the keyword arguments of a {@code source()} call
- * (spec/user-surface.md §3.3 "read: block", §3.4.1). pz's own keys are {@code columns}, {@code sync}
+ * An entity's {@code read:} block or the keyword arguments of a {@code source()} call. pz's own keys are {@code columns}, {@code sync}
  * and {@code retry}; retired and misplaced keys are refused; everything else is a connector read
  * option, kept in written order.
  */
@@ -29,10 +28,12 @@ public final class ReadBlockParser {
         Map<String, String> columns = null;
         SyncDef sync = null;
         RetrySpec retry = null;
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (Map.Entry<String, Object> entry : block.entrySet()) {
             String key = entry.getKey();
             Object value = entry.getValue();
             SourceLocation location = LocatedMap.locate(block, key, context.location());
+            keyLocations.put(key, location);
             switch (key) {
                 case "columns" -> columns = parseColumns(value, prefix, location, problems);
                 case "sync" -> sync = parseSync(value, prefix, location, problems);
@@ -50,7 +51,7 @@ public final class ReadBlockParser {
                 default -> options.put(key, value);
             }
         }
-        return new ReadDef(options, columns, sync, retry, context.location());
+        return new ReadDef(options, columns, sync, retry, context.location(), keyLocations);
     }
 
     static BlockContext withLocation(BlockContext context, SourceLocation location) {

@@ -12,7 +12,7 @@ import java.util.Map;
  * and {@code max_delay} (positive durations, {@code max_delay >= base_delay} when both are set).
  * Every problem is {@code PZ0121}; unknown keys are refused with a near-miss hint.
  */
-public final class RetryParser {
+final class RetryParser {
     static final List<String> KEYS = List.of("max_attempts", "base_delay", "max_delay");
 
     private RetryParser() {

@@ -39,10 +39,12 @@ public final class WriteBlockParser {
         SourceLocation onDeleteLocation = null;
         SchemaPolicy schemaPolicy = WriteDef.DEFAULT_SCHEMA_POLICY;
         RetrySpec retry = null;
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (Map.Entry<String, Object> entry : block.entrySet()) {
             String key = entry.getKey();
             Object value = entry.getValue();
             SourceLocation location = LocatedMap.locate(block, key, context.location());
+            keyLocations.put(key, location);
             switch (key) {
                 case "strategy" -> {
                     if (value == null) {
@@ -136,6 +138,6 @@ public final class WriteBlockParser {
                     + strategy.word() + ").", onDeleteLocation, "set strategy: merge with keys, or delete on_delete");
         }
         return new WriteDef(strategy, keys, duplicatesAccepted, onDelete, schemaPolicy, retry, options,
-                context.location());
+                context.location(), keyLocations);
     }
 }

@@ -35,7 +35,7 @@ public final class CapabilityRules {
         if (connection.rateLimit() != null) {
             refusals.add(new Refusal(PzCode.PACING_UNSUPPORTED, "connection '" + connection.name()
                     + "': connector '" + connector.name() + "' does not pace its operations, so rate_limit cannot apply",
-                    connection.location(), "remove rate_limit: from the connection"));
+                    connection.locationOf("rate_limit"), "remove rate_limit: from the connection"));
         }
         return refusals;
     }
@@ -43,7 +43,7 @@ public final class CapabilityRules {
     /** What a dataset's read asks that its connector cannot do. */
     public static List<Refusal> source(SourceLoadNode node, Connector connector, EngineConfig engine) {
         List<Refusal> refusals = new ArrayList<>();
-        SourceLocation at = node.read().location();
+        SourceLocation at = node.read().locationOf("sync");
         SyncDef sync = node.read().sync();
         String subject = "source '" + node.datasetKey() + "'";
         if (sync != null && sync.isWindowed() && !has(connector, ConnectorCapability.BOUNDED_WINDOW)) {
@@ -72,26 +72,26 @@ public final class CapabilityRules {
     /** What an output asks that its connector cannot do. */
     public static List<Refusal> sink(SinkWriteNode node, Connector connector) {
         List<Refusal> refusals = new ArrayList<>();
-        SourceLocation at = node.write().location();
         String subject = "output '" + node.name() + "'";
         WriteStrategy strategy = node.write().strategy();
         if (strategy == WriteStrategy.MERGE && !has(connector, ConnectorCapability.MERGE)
                 || strategy == WriteStrategy.REPLACE && !has(connector, ConnectorCapability.REPLACE_WRITES)) {
             refusals.add(new Refusal(PzCode.WRITE_MODE_UNSUPPORTED, subject + ": connector '" + connector.name()
-                    + "' does not support strategy " + strategy.word(), at,
+                    + "' does not support strategy " + strategy.word(), node.write().locationOf("strategy"),
                     "pick a strategy the connector supports (see `pz connectors`)"));
         }
         if (node.write().options().containsKey(OptionSet.PARTITION_BY) && !has(connector,
                 ConnectorCapability.PATH_TEMPLATING) && !has(connector, ConnectorCapability.COLUMN_PARTITIONED_WRITES)) {
             refusals.add(new Refusal(PzCode.TEMPLATING_CAPABILITY_MISSING, subject + ": connector '" + connector.name()
                     + "' cannot write partition_by outputs (it declares neither PathTemplating nor"
-                    + " ColumnPartitionedWrites)", at, "remove partition_by, or write one file per run"));
+                    + " ColumnPartitionedWrites)", node.write().locationOf(OptionSet.PARTITION_BY),
+                    "remove partition_by, or write one file per run"));
         }
         String onDelete = node.write().onDelete();
         if ("delete".equals(onDelete) || "soft".equals(onDelete)) {
             refusals.add(new Refusal(PzCode.DELETE_APPLY_UNSUPPORTED, subject + ": on_delete: " + onDelete
                     + " needs a sink that applies deletes, which connector '" + connector.name()
-                    + "' does not in this build", at, "remove on_delete"));
+                    + "' does not in this build", node.write().locationOf("on_delete"), "remove on_delete"));
         }
         return refusals;
     }

@@ -2,7 +2,7 @@ package dev.pz.engine.plan;
 
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
-import dev.pz.engine.compile.NodeKind;
+import dev.pz.engine.events.NodeKind;
 import java.util.Optional;
 
 /**

@@ -17,6 +17,7 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Problems;
@@ -26,9 +27,12 @@ import dev.pz.engine.model.SyncDef;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Chooses a strategy for every node of the full DAG. The planner never connects: it reads static
@@ -88,22 +92,35 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.source(node, connector.get(), project.engine()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
-        if (project.engine().forceUniversal()) {
-            return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
+        Optional<Source> source = open(() -> connector.get().openSource(config(connection)), connection, inRun);
+        if (source == null || source.isEmpty()) {
+            if (source != null) {
+                refuse(inRun, new CapabilityRules.Refusal(PzCode.CONNECTOR_NOT_INSTALLED, "connector '"
+                        + connection.connector() + "' cannot read, but source '" + node.datasetKey() + "' reads from it",
+                        location(connection), null));
+            }
+            return universal(node, partitions, refusals.isEmpty() ? noNative : refused(connection, refusals), readToken);
         }
-        try (Source opened = open(connector.get().openSource(config(connection)), connection, "read", node.datasetKey(),
-                inRun)) {
-            Optional<NativeScan> scan = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_SCAN)
-                    ? Optional.empty() : opened.nativeScan(spec);
+        try (Source opened = source.get()) {
+            if (project.engine().forceUniversal()) {
+                if (!has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
+                    opened.checkUniversalRead(spec);
+                }
+                return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
+            }
+            Optional<NativeScan> scan = has(connector.get(), ConnectorCapability.NATIVE_SCAN) ? opened.nativeScan(spec)
+                    : Optional.empty();
             if (!refusals.isEmpty()) {
                 return universal(node, partitions, refused(connection, refusals), readToken);
             }
             if (scan.isEmpty()) {
-                if (opened != null && has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
+                if (has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
                     refuse(inRun, CapabilityRules.nativeOnly(node, connector.get(), "it offers no native scan of this"
                             + " dataset", "check the dataset's options against `pz connectors --json`"));
+                } else {
+                    opened.checkUniversalRead(spec);
                 }
-                return universal(node, partitions, opened == null ? noNative : opened.universalReason(spec)
+                return universal(node, partitions, opened.universalReason(spec)
                         .map(why -> "arrow stream: " + why).orElse(noNative), readToken);
             }
             String reason = "native scan: connector '" + connection.connector() + "' provides " + scan.get().mechanism()
@@ -111,8 +128,8 @@ public final class Planner {
             return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_SCAN, partitions, reason, null,
                     scan.get(), null);
         } catch (PzConnectorException refusal) {
-            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
-                    ? connection.location() : node.read().location());
+            reportUnlessRefused(inRun, refusal, refusals, node.read().options(), node.read()::locationOf,
+                    node.read().location());
             return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", readToken);
         }
@@ -156,41 +173,58 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.sink(node, connector.get()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
-        if (project.engine().forceUniversal()) {
-            return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
+        Optional<Sink> sink = open(() -> connector.get().openSink(config(connection)), connection, inRun);
+        if (sink == null || sink.isEmpty()) {
+            if (sink != null) {
+                refuse(inRun, new CapabilityRules.Refusal(PzCode.CONNECTOR_NOT_INSTALLED, "connector '"
+                        + connection.connector() + "' cannot write, but output '" + node.name() + "' writes to it",
+                        location(connection), null));
+            }
+            return sinkNode(node, Strategy.ARROW_STREAM, refusals.isEmpty() ? noNative : refused(connection, refusals),
+                    null);
         }
         OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
                 node.write().schemaPolicy(), node.write().options(), node.write().keys(), null);
-        try (Sink opened = open(connector.get().openSink(config(connection)), connection, "write", node.name(), inRun)) {
-            Optional<NativeCopy> copy = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
-                    ? Optional.empty() : opened.nativeCopy(spec);
+        try (Sink opened = sink.get()) {
+            if (project.engine().forceUniversal()) {
+                opened.checkUniversalWrite(spec);
+                return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
+            }
+            Optional<NativeCopy> copy = has(connector.get(), ConnectorCapability.NATIVE_COPY) ? opened.nativeCopy(spec)
+                    : Optional.empty();
             if (!refusals.isEmpty()) {
                 return sinkNode(node, Strategy.ARROW_STREAM, refused(connection, refusals), null);
             }
-            return copy.map(native_ -> sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '"
-                    + connection.connector() + "' provides " + native_.mechanism(), native_))
-                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, opened == null ? noNative
-                            : opened.universalReason(spec).map(why -> "arrow stream: " + why).orElse(noNative), null));
+            if (copy.isEmpty()) {
+                opened.checkUniversalWrite(spec);
+                return sinkNode(node, Strategy.ARROW_STREAM, opened.universalReason(spec)
+                        .map(why -> "arrow stream: " + why).orElse(noNative), null);
+            }
+            return sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '" + connection.connector()
+                    + "' provides " + copy.get().mechanism(), copy.get());
         } catch (PzConnectorException refusal) {
-            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
-                    ? connection.location() : node.write().location());
+            reportUnlessRefused(inRun, refusal, refusals, node.write().options(), node.write()::locationOf,
+                    node.write().location());
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", null);
         }
     }
 
     /**
-     * The opened side, or null after refusing a connector that cannot read (write) at all. A
-     * connection whose options the connector refuses throws from here, before any native probe.
+     * Opens a connection's read or write side (empty when the connector has none); null when the
+     * connector refused the connection's configuration, reported once at the option it names.
      */
-    private <T> T open(Optional<T> opened, ConnectionDef connection, String direction, String subject, boolean inRun) {
-        if (opened.isEmpty()) {
-            refuse(inRun, new CapabilityRules.Refusal(PzCode.CONNECTOR_NOT_INSTALLED, "connector '"
-                    + connection.connector() + "' cannot " + direction + ", but '" + subject + "' needs it to",
-                    connection.location(), null));
+    private <T> Optional<T> open(Supplier<Optional<T>> opener, ConnectionDef connection, boolean inRun) {
+        try {
+            return opener.get();
+        } catch (PzConnectorException refusal) {
+            String subject = "connection '" + connection.name() + "'";
+            String message = ConnectorMessages.withoutCodeOrSubject(subject, refusal.getMessage());
+            refuse(inRun, new CapabilityRules.Refusal(refusal.code().orElse(PzCode.CONNECTOR_CONFIG_INVALID),
+                    subject + ": " + message, ConnectorMessages.locate(message, connection.config(),
+                            connection::locationOf, location(connection)), refusal.hint().orElse(null)));
             return null;
         }
-        return opened.get();
     }
 
     private ConnectorConfig config(ConnectionDef connection) {
@@ -209,21 +243,27 @@ public final class Planner {
     }
 
     /**
-     * A connector's refusal, with its own code and hint (one without a code is a native path
-     * mismatch) — unless a capability rule already refused the node with that code: the connector
-     * then says the same thing in its own words.
+     * A connector's refusal of a read or write, with its own code and hint (one without a code is a
+     * native path mismatch), at the option it names — unless a capability rule already refused the
+     * node with that code: the connector then says the same thing in its own words.
      */
     private void reportUnlessRefused(boolean inRun, PzConnectorException refusal, List<CapabilityRules.Refusal> refusals,
-            SourceLocation at) {
+            Map<String, Object> options, Function<String, SourceLocation> locationOf, SourceLocation block) {
         PzCode code = refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH);
         if (refusals.stream().noneMatch(earlier -> earlier.code() == code)) {
-            refuse(inRun, new CapabilityRules.Refusal(code, refusal.getMessage(), at, refusal.hint().orElse(null)));
+            String message = ConnectorMessages.withoutCode(refusal.getMessage());
+            refuse(inRun, new CapabilityRules.Refusal(code, message, ConnectorMessages.locate(message, options,
+                    locationOf, block), refusal.hint().orElse(null)));
         }
     }
 
     private static String refused(ConnectionDef connection, List<CapabilityRules.Refusal> refusals) {
         return "arrow stream: connector '" + connection.connector() + "' refuses this node ("
                 + refusals.get(0).code().code() + ")";
+    }
+
+    private static SourceLocation location(ConnectionDef connection) {
+        return connection.location() != null ? connection.location() : SourceLocation.file("connections.yml");
     }
 
     private static boolean has(Connector connector, ConnectorCapability capability) {

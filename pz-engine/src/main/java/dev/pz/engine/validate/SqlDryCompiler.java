@@ -5,7 +5,6 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckErrors;
 import dev.pz.duckdb.DuckSession;
-import dev.pz.duckdb.DuckSettings;
 import dev.pz.duckdb.DuckSqlException;
 import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.compile.CompiledDag;
@@ -29,19 +28,21 @@ import java.util.regex.Pattern;
  * the {@code columns:} contracts, in a throwaway in-memory database, before any run directory
  * exists. Pipelines that read a contract-less dataset cannot be checked and are skipped with a note.
  */
-public final class SqlDryCompiler {
+final class SqlDryCompiler {
     private static final Pattern SENTINEL = Pattern.compile("'__pz_watermark__[^']*__'");
 
     private SqlDryCompiler() {
     }
 
-    /** Dry-compiles; returns the notes to print; throws PzValidationException (PZ0401) on SQL errors. */
-    public static List<String> run(CompiledDag dag) {
+    /**
+     * Dry-compiles in {@code session}, a throwaway in-memory database; returns the notes to print;
+     * throws PzValidationException (PZ0401) on SQL errors.
+     */
+    static List<String> run(CompiledDag dag, DuckSession session) {
         Problems problems = new Problems();
         Set<String> available = new HashSet<>();
         Map<String, Integer> skippedByDataset = new LinkedHashMap<>();
-        try (DuckSession session = DuckSession.openInMemory(DuckSettings.defaults());
-                DuckConnection connection = session.connect()) {
+        try (DuckConnection connection = session.connect()) {
             for (Node node : dag.nodes()) {
                 if (node instanceof SourceLoadNode source) {
                     createContractTable(connection, source, problems).ifPresent(available::add);

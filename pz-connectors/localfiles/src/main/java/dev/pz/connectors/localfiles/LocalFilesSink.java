@@ -84,17 +84,15 @@ final class LocalFilesSink implements Sink {
                 : Optional.empty();
     }
 
-    /**
-     * Starts a universal write of a csv, tsv, NDJSON or xlsx file into a temporary in {@code <dir>/.pz-tmp/};
-     * the session's commit renames it onto its final name. The caller owns the session.
-     *
-     * @throws PzConnectorException PZ0324 merge, PZ0314 partition_by, PZ0361 for json
-     *     {@code layout: array} and parquet (no universal parquet writer in this build: the
-     *     native COPY writes parquet), a column type outside the v0 matrix, or a directory that
-     *     cannot be created
-     */
+    /** The universal tier's refusals, and PZ0365 for a path outside the root; creates nothing. */
     @Override
-    public WriteSession beginWrite(OutputSpec spec, Schema schema) {
+    public void checkUniversalWrite(OutputSpec spec) {
+        universalOptions(spec);
+        directory(spec);
+    }
+
+    /** The options of a universal write, or the refusals of both tiers and of the universal writers. */
+    private static LocalFilesFormatOptions universalOptions(OutputSpec spec) {
         LocalFilesFormatOptions options = checkedOptions(spec);
         LocalFilesFormat format = options.format();
         String context = spec.context();
@@ -113,6 +111,23 @@ final class LocalFilesSink implements Sink {
                     + " newline-delimited json only", "use 'layout: ndjson', or remove engine.force_universal /"
                     + " partition_by so the native tier can carry it");
         }
+        return options;
+    }
+
+    /**
+     * Starts a universal write of a csv, tsv, NDJSON or xlsx file into a temporary in {@code <dir>/.pz-tmp/};
+     * the session's commit renames it onto its final name. The caller owns the session.
+     *
+     * @throws PzConnectorException PZ0324 merge, PZ0314 partition_by, PZ0361 for json
+     *     {@code layout: array} and parquet (no universal parquet writer in this build: the
+     *     native COPY writes parquet), a column type outside the v0 matrix, or a directory that
+     *     cannot be created
+     */
+    @Override
+    public WriteSession beginWrite(OutputSpec spec, Schema schema) {
+        LocalFilesFormatOptions options = universalOptions(spec);
+        LocalFilesFormat format = options.format();
+        String context = spec.context();
         for (Field field : schema.getFields()) {
             if (LocalFilesRowWriter.kind(field.getType()) == null) {
                 throw new PzConnectorException(PzCode.NODE_FAILED, context + ": column '" + field.getName()

@@ -118,11 +118,39 @@ final class LocalFilesSource implements Source {
         return arrowSchema(types);
     }
 
+    /** The universal tier's refusals, and PZ0365 for a path outside the root; reads no file. */
+    @Override
+    public void checkUniversalRead(DatasetSpec spec) {
+        String context = "dataset '" + spec.entity() + "'";
+        LocalFilesFormat format = LocalFilesFormatOptions.of(spec).format();
+        if (format.handledByPz()) {
+            spec.contract().ifPresent(columns -> contractTypes(columns, context));
+        } else {
+            universalContract(spec, format, context);
+        }
+        String location = location(spec, format);
+        paths.resolve(location, context + " path '" + location + "'");
+    }
+
+    /** The typed contract a universal csv/tsv read needs, or why it cannot have one. */
+    private static Map<String, ContractTypes> universalContract(DatasetSpec spec, LocalFilesFormat format,
+            String context) {
+        if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
+            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, context + ": localfiles "
+                    + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
+                    + " engine.force_universal" + (format == LocalFilesFormat.PARQUET ? ", or use csv)" : ")"));
+        }
+        Map<String, String> contract = spec.contract().orElseThrow(() -> new PzConnectorException(
+                PzCode.CONNECTOR_CONFIG_INVALID, context + ": localfiles csv requires a declared columns: contract in v0"));
+        return contractTypes(contract, context);
+    }
+
     /**
      * The universal read of a csv/tsv file: one partition, or up to {@code min(cpus, 8)} byte-range
      * splits for a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter
-     * (splits that start mid-row skip to the next line). Every other format is native-only and
-     * refused with PZ0312. Never applies watermark bounds (the engine trims the staged rows).
+     * (splits that start mid-row skip to the next line); xlsx and avro through pz's own readers.
+     * Every other format is native-only and refused with PZ0312. Never applies watermark bounds (the
+     * engine trims the staged rows).
      *
      * @throws PzConnectorException PZ0312 for a native-only format; a missing contract, file or
      *     declared column
@@ -138,14 +166,7 @@ final class LocalFilesSource implements Source {
                     paths.resolve(location, context + " path '" + location + "'"), location,
                     spec.contract().map(columns -> contractTypes(columns, context)).orElse(null)));
         }
-        if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
-            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, context + ": localfiles "
-                    + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
-                    + " engine.force_universal" + (format == LocalFilesFormat.PARQUET ? ", or use csv)" : ")"));
-        }
-        Map<String, String> contract = spec.contract().orElseThrow(() -> new PzConnectorException(
-                PzCode.CONNECTOR_CONFIG_INVALID, context + ": localfiles csv requires a declared columns: contract in v0"));
-        Map<String, ContractTypes> types = contractTypes(contract, context);
+        Map<String, ContractTypes> types = universalContract(spec, format, context);
         String location = location(spec, format);
         Path file = paths.resolve(location, context + " path '" + location + "'");
         if (!Files.isRegularFile(file)) {
