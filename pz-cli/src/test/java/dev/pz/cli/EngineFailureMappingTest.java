@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Engine failure mapping (spec/acceptance.md A130, spec/user-surface.md §6): permission denied,
+ * Engine failure mapping: permission denied,
  * disk full and a locked file under the project are PZ0531/PZ0532/PZ0533 with the path, exit 3;
  * anything else unexpected stays PZ0500. Tests run as root, where chmod denies nothing, so the
  * mapping is fed the exceptions the JDK and DuckDB raise; the CLI case uses a .pz that is a file.
@@ -88,5 +88,17 @@ class EngineFailureMappingTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
         assertThat(run.err()).as(run.toString()).startsWith("error PZ0531: ").contains(demo.resolve(".pz").toString())
                 .doesNotContain("PZ0500");
+    }
+
+    @Test
+    void errorsOfTheJvmAreOneLineWithoutAStackTrace() {
+        String[] overflow = report(new StackOverflowError());
+        assertThat(overflow[0]).isEqualTo("3");
+        assertThat(overflow[1]).startsWith("error PZ0500: internal error (StackOverflowError: null)")
+                .doesNotContain("\tat ").hasLineCount(1);
+        String[] heap = report(new OutOfMemoryError("Java heap space"));
+        assertThat(heap[0]).isEqualTo("3");
+        assertThat(heap[1]).isEqualTo("error PZ0500: pz ran out of Java heap memory (Java heap space) — hint: give it"
+                + " more with PZ_JAVA_OPTS=-Xmx<size>, or lower engine.threads in project.yml\n");
     }
 }

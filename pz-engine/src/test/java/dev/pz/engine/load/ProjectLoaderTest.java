@@ -165,6 +165,17 @@ class ProjectLoaderTest {
     }
 
     @Test
+    void projectFilesLargerThanEightMebibytesAreRefusedUnread() {
+        String huge = "-- " + "x".repeat(ProjectFiles.MAX_BYTES) + "\n";
+        List<PzError> errors = TestProject.f05(dir).file("pipelines/big.sql", huge)
+                .file("connections.yml", TestProject.F05_CONNECTIONS + "# " + "y".repeat(ProjectFiles.MAX_BYTES)).errors();
+        assertThat(errors).extracting(PzError::code).containsExactly(PzCode.YAML_SHAPE, PzCode.TEMPLATE_ERROR);
+        assertThat(errors.get(1).render()).isEqualTo("PZ0104: pipelines/big.sql is 8388612 bytes; pz reads project"
+                + " files of up to 8388608 bytes. (pipelines/big.sql) — hint: split it, or move data out of the"
+                + " project files");
+    }
+
+    @Test
     void nameAndVersionAreRequired() {
         List<PzError> errors = new TestProject(dir).file("project.yml", "pz: \">=0.1\"\n").errors();
         assertThat(errors).extracting(PzError::message).containsExactly(
