@@ -32,8 +32,16 @@ public final class NodeRunner {
         this.listener = listener;
     }
 
-    /** Runs the node; throws {@link Cancellation.CancelledException} when the run was cancelled. */
+    /**
+     * Runs the node; throws {@link Cancellation.CancelledException} when the run was cancelled. A
+     * failure's message has the compile's secret values masked.
+     */
     public NodeResult run(Node node) {
+        NodeResult result = runAttempts(node);
+        return result.error() == null ? result : result.withError(context.dag().secrets().mask(result.error()));
+    }
+
+    private NodeResult runAttempts(Node node) {
         listener.nodeStarted(node);
         long started = System.nanoTime();
         RetryPolicy policy = RetryPolicy.of(node, context.project());
@@ -55,7 +63,7 @@ public final class NodeRunner {
                 if (e.isTransient() && attempt < policy.maxAttempts()) {
                     long delay = policy.delayMillis(attempt, e.retryAfter(), random);
                     listener.retryScheduled(node, attempt + 1, policy.maxAttempts(), delay,
-                            FailureMessages.withoutCode(e.getMessage()));
+                            context.dag().secrets().mask(FailureMessages.withoutCode(e.getMessage())));
                     sleep(delay);
                     continue;
                 }
