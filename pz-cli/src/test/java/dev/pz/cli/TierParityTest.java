@@ -105,15 +105,17 @@ class TierParityTest {
 
     /**
      * Staged and fused agree; the universal tier of this build has no parquet reader and refuses
-     * the read up front with PZ0312 (nothing runs, nothing is written) rather than diverging.
+     * the read at plan time with PZ0312 (exit 2, no run directory, nothing written) rather than
+     * diverging.
      */
     @Test
     void aParquetSourceGivesEqualRowsOnEveryPathThatCanReadIt() {
         Path universal = root.resolve("universal");
         CliRun refused = CliRun.pz(parquetFixture(universal, "universal").path(), "run", "--all");
-        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
-        assertThat(refused.out()).contains("PZ0312: ").contains("native-scan only");
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+        assertThat(refused.err()).contains("PZ0312: ").contains("native-scan only");
         assertThat(universal.resolve("out/customer_totals.csv")).doesNotExist();
+        assertThat(universal.resolve(".pz/runs")).doesNotExist();
         List<String> first = null;
         for (String mode : List.of("staged", "fused")) {
             Path dir = root.resolve(mode);

@@ -19,6 +19,15 @@ public interface Source extends AutoCloseable {
     /** The Arrow schema the universal read will produce. May touch the source. */
     Schema schema(DatasetSpec spec);
 
+    /**
+     * Refuses a read the universal tier cannot carry for this dataset (a format only DuckDB reads, a
+     * missing {@code columns:} contract) by throwing a {@link dev.pz.connectors.api.error.PzConnectorException}
+     * with its code. Offline and side-effect free: the planner calls it for every read it puts on the
+     * universal tier, so the refusal comes before anything runs. Accepts by default.
+     */
+    default void checkUniversalRead(DatasetSpec spec) {
+    }
+
     /** Splits a universal read into partitions the engine may read concurrently. */
     List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints);
 

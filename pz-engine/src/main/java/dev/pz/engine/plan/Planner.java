@@ -91,9 +91,6 @@ public final class Planner {
                     + "' cannot bound a read window, so source '" + node.datasetKey() + "' cannot use max_window",
                     "remove max_window/initial/until from the sync: block");
         }
-        if (project.engine().forceUniversal()) {
-            return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
-        }
         Optional<Source> source = connector.get().openSource(ConnectorRegistry.configFor(connection, project.directory()));
         if (source.isEmpty()) {
             refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, connection, "connector '" + connection.connector()
@@ -102,8 +99,13 @@ public final class Planner {
                     + "' has no native path", readToken);
         }
         try (Source opened = source.get()) {
+            if (project.engine().forceUniversal()) {
+                opened.checkUniversalRead(spec);
+                return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
+            }
             Optional<NativeScan> scan = opened.nativeScan(spec);
             if (scan.isEmpty()) {
+                opened.checkUniversalRead(spec);
                 return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                         + "' has no native path", readToken);
             }

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Loading a whole project and the project.yml rules (spec/user-surface.md §3.2; acceptance.md F02,
+ * Loading a whole project and the project.yml rules (the acceptance catalogue's F02 and
  * A046–A059). Each error scenario pins code, message fragments and {@code file:line}.
  */
 class ProjectLoaderTest {

@@ -67,7 +67,7 @@ final class LocalFilesSource implements Source {
     }
 
     /**
-     * The Arrow schema of the universal read (spec connectors.md §5 "Schema fetch"): the declared
+     * The Arrow schema of the universal read: the declared
      * contract's columns in contract order, mapped by {@link ContractTypes#arrowType()}. For csv/tsv
      * only the contract columns the file's header names are returned, so a missing column surfaces
      * as drift; a file without a header yields the whole contract. Reads at most the header line.
@@ -103,19 +103,26 @@ final class LocalFilesSource implements Source {
     }
 
     /**
-     * The universal read of a csv/tsv file: one partition, or up to {@code min(cpus, 8)} byte-range
-     * splits for a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter
-     * (spec engine.md §4.4). Every other format is native-only and refused with PZ0312. Never applies
-     * watermark bounds (the engine trims the staged rows).
-     *
-     * @throws PzConnectorException PZ0312 for a native-only format; the contract, missing-file and
-     *     missing-column refusals of spec connectors.md §5
+     * The universal tier's refusals before anything runs, offline: a format only DuckDB reads
+     * (PZ0312), a missing {@code columns:} contract, a path outside the root (PZ0365), and a header
+     * that lacks a contract column (PZ0353) when the file exists.
      */
     @Override
-    public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+    public void checkUniversalRead(DatasetSpec spec) {
         String context = "dataset '" + spec.entity() + "'";
         LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
-        LocalFilesFormat format = options.format();
+        Map<String, ContractTypes> types = universalContract(spec, options.format(), context);
+        String location = location(spec, options.format());
+        Path file = paths.resolve(location, context + " path '" + location + "'");
+        if (Files.isRegularFile(file)) {
+            LocalFilesCsvHeader.read(file, options.delimiter()).ifPresent(header -> LocalFilesCsvContract
+                    .requireUniversal(spec.entity(), location, options.delimiter(), header, types.keySet()));
+        }
+    }
+
+    /** The typed contract of a universal csv/tsv read, or its refusal. */
+    private static Map<String, ContractTypes> universalContract(DatasetSpec spec, LocalFilesFormat format,
+            String context) {
         if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
             throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, "PZ0312: " + context + ": localfiles "
                     + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
@@ -123,7 +130,23 @@ final class LocalFilesSource implements Source {
         }
         Map<String, String> contract = spec.contract().orElseThrow(() -> new PzConnectorException(
                 PzCode.CONNECTOR_CONFIG_INVALID, context + ": localfiles csv requires a declared columns: contract in v0"));
-        Map<String, ContractTypes> types = contractTypes(contract, context);
+        return contractTypes(contract, context);
+    }
+
+    /**
+     * The universal read of a csv/tsv file: one partition, or up to {@code min(cpus, 8)} byte-range
+     * splits for a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter.
+     * Every other format is native-only and refused with PZ0312. Never applies watermark bounds (the
+     * engine trims the staged rows).
+     *
+     * @throws PzConnectorException the refusals of {@link #checkUniversalRead}, and a missing file
+     */
+    @Override
+    public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+        String context = "dataset '" + spec.entity() + "'";
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.resolve(spec.options(), LocalFilesFormat.CSV, context);
+        LocalFilesFormat format = options.format();
+        Map<String, ContractTypes> types = universalContract(spec, format, context);
         String location = location(spec, format);
         Path file = paths.resolve(location, context + " path '" + location + "'");
         if (!Files.isRegularFile(file)) {
@@ -133,11 +156,8 @@ final class LocalFilesSource implements Source {
         List<ContractTypes> columnTypes = List.copyOf(types.values());
         Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
         if (header.isPresent()) {
-            for (String name : types.keySet()) {
-                if (LocalFilesCsvReader.find(header.get(), name) < 0) {
-                    throw LocalFilesCsvReader.missingColumn(location, name);
-                }
-            }
+            LocalFilesCsvContract.requireUniversal(spec.entity(), location, options.delimiter(), header.get(),
+                    types.keySet());
             if (options.delimiter() == ',') {
                 Optional<List<LocalFilesCsvSplitPlanner.Split>> splits = planSplits(file, header.get());
                 if (splits.isPresent()) {
@@ -207,7 +227,11 @@ final class LocalFilesSource implements Source {
         // Holds no resources.
     }
 
-    /** The checks of spec connectors.md §5 "Extra csv guards"; both only when the file exists. */
+    /**
+     * The native csv guards, only when the file exists: a contract must match the header by
+     * position; a contract-less file must not be empty (DuckDB has no header to detect a schema
+     * from) and its rows must fit its header (else DuckDB detects a wrong shape).
+     */
     private static void guardCsv(DatasetSpec spec, LocalFilesFormatOptions options, Path file, String location) {
         if (!Files.isRegularFile(file)) {
             return;
@@ -219,30 +243,12 @@ final class LocalFilesSource implements Source {
                         + " schema from. Provide a file with at least a header row, or declare a columns: contract"
                         + " if an empty feed is expected");
             }
+            LocalFilesCsvShape.requireRegularRows(spec.entity(), location, file, options.delimiter(),
+                    LocalFilesScanSql.sniffsDelimiter(options));
             return;
         }
-        Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
-        if (header.isEmpty()) {
-            return;
-        }
-        List<String> names = header.get();
-        int position = 0;
-        for (String declared : spec.contract().get().keySet()) {
-            if (position >= names.size()) {
-                return;
-            }
-            String found = names.get(position);
-            position++;
-            // DuckDB column names are case-insensitive, so only a different name is a mismatch.
-            if (!declared.equalsIgnoreCase(found.strip())) {
-                throw new PzConnectorException(PzCode.NATIVE_PATH_CONTRACT_MISMATCH, "dataset '" + spec.entity()
-                        + "': columns: contract declares '" + declared + "' at position " + position
-                        + ", but the CSV header there is '" + found + "' (file header: " + String.join(",", names)
-                        + "). A native csv read binds the contract to the file by position, so this would silently"
-                        + " load '" + found + "' values under '" + declared + "' -- reorder the columns: contract to"
-                        + " match the file header, or remove it to let DuckDB auto-detect the schema");
-            }
-        }
+        LocalFilesCsvHeader.read(file, options.delimiter()).ifPresent(header -> LocalFilesCsvContract.requireNative(
+                spec.entity(), location, options.delimiter(), header, spec.contract().get().keySet()));
     }
 
     private static long size(Path file) {
