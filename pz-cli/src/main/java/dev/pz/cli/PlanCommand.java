@@ -88,7 +88,7 @@ final class PlanCommand implements Callable<Integer> {
                 parts.add(pushdown.columnsPushed() + (pushdown.columnsPushed() == 1 ? " column" : " columns"));
             }
             if (pushdown.predicatePushed()) {
-                parts.add("filter");
+                parts.add(pushdown.filter() == null ? "filter" : "filter " + pushdown.filter());
             }
             return parts.isEmpty() ? "" : " [pushed: " + String.join(" + ", parts) + "]";
         }).orElse("");

@@ -453,7 +453,7 @@ public final class DagCompiler {
                     CanonicalJson.of(def.options()), CanonicalJson.of(def.columns())));
             if (hints != null) {
                 idParts.add(CanonicalJson.of(hints.columns()));
-                idParts.add(hints.predicateSql() == null ? "" : hints.predicateSql());
+                idParts.add(hints.describePredicates());
             }
             String id = NodeIds.of(idParts);
             sourceIds.put(dataset.key(), id);
@@ -491,7 +491,7 @@ public final class DagCompiler {
     }
 
     /**
-     * Read hints per dataset (engine.md §2.3.2), narrowed to what the dataset's connector declares
+     * Read hints per dataset, narrowed to what the dataset's connector declares
      * (ColumnPruning → columns, PredicatePushdown → predicate). Because the node id takes the hint
      * lines only when something is pushed, a dataset on a connector that prunes nothing (localfiles)
      * keeps upstream's id, while a pruned read gets a new id whenever its pruning changes, so a
