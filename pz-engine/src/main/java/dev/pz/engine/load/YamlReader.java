@@ -44,6 +44,7 @@ final class YamlReader {
     static final int MAX_NESTING = 64;
     /** Keys, values and list items of a document, counting every alias as a copy of its anchor. */
     static final int MAX_EXPANDED_VALUES = 200_000;
+    /** What the YAML parser itself reads at most: as much as a project file may hold. */
     static final int MAX_CODE_POINTS = ProjectFiles.MAX_BYTES;
     private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
     private static final Pattern DECIMAL =
