@@ -44,9 +44,14 @@ final class ErrorReporter implements IExecutionExceptionHandler {
             err.flush();
             return ExitCodes.FATAL;
         }
-        err.println("error PZ0500: internal error (" + exception.getClass().getSimpleName() + ": "
-                + exception.getMessage() + ") — this is a bug in pz, not in your project; please report it, "
-                + "re-running with PZ_DEBUG=1 to include the stack trace");
+        if (exception instanceof OutOfMemoryError) {
+            err.println("error PZ0500: pz ran out of Java heap memory (" + exception.getMessage() + ") — hint: give "
+                    + "it more with PZ_JAVA_OPTS=-Xmx<size>, or lower engine.threads in project.yml");
+        } else {
+            err.println("error PZ0500: internal error (" + exception.getClass().getSimpleName() + ": "
+                    + exception.getMessage() + ") — this is a bug in pz, not in your project; please report it, "
+                    + "re-running with PZ_DEBUG=1 to include the stack trace");
+        }
         String debug = System.getenv("PZ_DEBUG");
         if (debug != null && !debug.equals("0")) {
             StringWriter trace = new StringWriter();

@@ -58,7 +58,7 @@ final class PlanCommand implements Callable<Integer> {
             parts.add(row.columnsPushed() + (row.columnsPushed() == 1 ? " column" : " columns"));
         }
         if (row.filterPushed()) {
-            parts.add("filter");
+            parts.add(row.filter() == null ? "filter" : "filter " + row.filter());
         }
         return parts.isEmpty() ? "" : " [pushed: " + String.join(" + ", parts) + "]";
     }

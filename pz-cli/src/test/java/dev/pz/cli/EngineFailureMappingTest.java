@@ -68,4 +68,16 @@ class EngineFailureMappingTest {
         assertThat(run.err()).as(run.toString()).startsWith("error PZ0531: ").contains(demo.resolve(".pz").toString())
                 .doesNotContain("PZ0500");
     }
+
+    @Test
+    void errorsOfTheJvmAreOneLineWithoutAStackTrace() {
+        String[] overflow = report(new StackOverflowError());
+        assertThat(overflow[0]).isEqualTo("3");
+        assertThat(overflow[1]).startsWith("error PZ0500: internal error (StackOverflowError: null)")
+                .doesNotContain("\tat ").hasLineCount(1);
+        String[] heap = report(new OutOfMemoryError("Java heap space"));
+        assertThat(heap[0]).isEqualTo("3");
+        assertThat(heap[1]).isEqualTo("error PZ0500: pz ran out of Java heap memory (Java heap space) — hint: give it"
+                + " more with PZ_JAVA_OPTS=-Xmx<size>, or lower engine.threads in project.yml\n");
+    }
 }

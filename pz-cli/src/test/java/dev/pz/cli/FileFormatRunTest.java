@@ -101,8 +101,8 @@ class FileFormatRunTest {
         CliRun run = CliRun.pz(fixture.path(), "run", "--all");
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
-        assertThat(run.err()).contains("PZ0353", "contract declares 'id' at position 1, but the CSV header there is "
-                + "'id;name'");
+        assertThat(run.err()).contains("PZ0353", "'id' is named 'id;name' in the file; missing 'name'",
+                "the header looks ';'-delimited: set delimiter: ';'");
         assertThat(fixture.resolve(".pz/runs")).doesNotExist();
     }
 

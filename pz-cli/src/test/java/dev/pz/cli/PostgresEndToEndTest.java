@@ -228,7 +228,7 @@ class PostgresEndToEndTest {
                         + "select o.id, o.name from {{ source('pg', 'public." + source + "') }} as o\n"
                         + "where o.amount > 500 and o.flag\n");
         CliRun plan = ok(project, "plan");
-        assertThat(plan.out()).contains("[pushed: 4 columns + filter]");
+        assertThat(plan.out()).contains("[pushed: 4 columns + filter amount > 500 and flag = true]");
         String planJson = project.read(".pz/target/plan.json");
         assertThat(planJson).contains("\"columns_pushed\": 4", "\"predicate_pushed\": true");
 
@@ -238,6 +238,21 @@ class PostgresEndToEndTest {
         assertThat(RunArtifacts.node(results, "src_pg__public_" + source).get("rows").asLong())
                 .as("the source applied the filter").isEqualTo(expected);
         assertThat(count("select count(*) from public." + target)).isEqualTo(expected);
+    }
+
+    @Test
+    void arithmeticAndDuckDbFunctionsStayInDuckDbSoTheResultIsRight() throws Exception {
+        // PostgreSQL divides integers (3 / 2 = 1) and has no regexp_matches(): neither may reach it.
+        String source = seedSource(10);
+        String target = "arith_" + suffix;
+        TestProject project = project("arith", pgConnection("pg", "", ""),
+                "INSERT INTO {{ sink('pg', 'public." + target + "', strategy: 'replace') }}\n"
+                        + "select o.id from {{ source('pg', 'public." + source + "') }} as o\n"
+                        + "where o.id / 2 > 1 and regexp_matches(o.name, '^na') and o.id <= 6\n");
+        CliRun plan = ok(project, "plan");
+        assertThat(plan.out()).contains("[pushed: 2 columns + filter id <= 6]");
+        ok(project, "run", "--all");
+        assertThat(rows("select id from public." + target + " order by id")).containsExactly("3", "4", "5", "6");
     }
 
     @Test

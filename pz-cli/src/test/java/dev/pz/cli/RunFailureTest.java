@@ -124,14 +124,16 @@ class RunFailureTest {
 
     @Test
     void headerNotMatchingTheContractIsRefusedAtPlanTime() throws Exception {
-        // PZ0353: the native csv guard is part of the preflight, so this bad input exits 2 before any run directory exists (not a node failure).
+        // The native csv guard refuses at plan time (PZ0353), so this bad input exits 2 before any
+        // run directory exists (not a node failure).
         fixture.file("data/orders.csv", Catalogue.F01_ORDERS.replace("id,customer,amount", "id,amount,customer"));
 
         CliRun run = CliRun.pz(project, "run", "--all");
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
-        assertThat(run.err()).contains("PZ0353", "dataset 'orders': columns: contract declares 'customer' at position 2,"
-                + " but the CSV header there is 'amount' (file header: id,amount,customer,created)");
+        assertThat(run.err()).contains("PZ0353", "dataset 'orders': the header of csv file 'data/orders.csv' does not"
+                + " match the columns: contract: the same columns in another order (header: id,amount,customer,created;"
+                + " contract: id,customer,amount,created)");
         assertThat(RunArtifacts.runDirectories(project)).hasSize(1);
         assertThat(Files.readAllBytes(output())).isEqualTo(previous);
     }

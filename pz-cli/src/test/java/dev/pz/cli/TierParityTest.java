@@ -107,7 +107,8 @@ class TierParityTest {
 
     /**
      * Staged and fused agree; the universal tier of this build has no parquet reader and refuses
-     * the read up front with PZ0312 (nothing runs, nothing is written) rather than diverging.
+     * the read at plan time with PZ0312 (exit 2, no run directory, nothing written) rather than
+     * diverging.
      */
     @Test
     void aParquetSourceGivesEqualRowsOnEveryPathThatCanReadIt() {

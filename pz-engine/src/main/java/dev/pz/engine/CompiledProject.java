@@ -119,7 +119,8 @@ public final class CompiledProject {
                     Optional<PlannedNode.Pushdown> pushdown = node.pushdownInfo();
                     rows.add(new PlanReport.Row(node.strategy().word(), node.name(), node.reason(),
                             pushdown.map(PlannedNode.Pushdown::columnsPushed).orElse(null),
-                            pushdown.map(PlannedNode.Pushdown::predicatePushed).orElse(false)));
+                            pushdown.map(PlannedNode.Pushdown::predicatePushed).orElse(false),
+                            pushdown.map(PlannedNode.Pushdown::filter).orElse(null)));
                 }
             }
             MemoryBudget budget = outcome.plan().memoryBudget();

@@ -39,7 +39,9 @@ public final class LoadedProject {
     public CompiledProject compile(Diagnostics diagnostics) {
         return Guard.call(() -> {
             CompiledDag dag = DagCompiler.compile(project, RenderContext.forCompile(engine.environment()),
-                    name -> engine.registry().find(name).map(Connector::capabilities).orElse(Set.of()));
+                    name -> engine.registry().find(name).map(Connector::capabilities).orElse(Set.of()),
+                    name -> engine.registry().find(name).map(connector -> connector.connectionOptions().secretNames())
+                            .orElse(Set.of()));
             dag.warnings().forEach(warning -> diagnostics.warning(warning.render()));
             dag.notices().forEach(diagnostics::notice);
             return new CompiledProject(engine, project, dag, diagnostics);

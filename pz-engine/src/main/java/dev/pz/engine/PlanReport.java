@@ -20,8 +20,10 @@ public record PlanReport(List<Row> rows, boolean filtered, String budgetLine, Op
     /**
      * One node's strategy ({@code native_scan}, {@code arrow_stream}, …) and the reason for it.
      * {@code columnsPushed} is the number of columns pushed down to the source (null when none were),
-     * {@code filterPushed} whether a filter was.
+     * {@code filterPushed} whether a filter was, and {@code filter} that filter read as one condition
+     * ({@code amount > 500 and flag = true}, secrets masked; null when none).
      */
-    public record Row(String strategy, String node, String reason, Integer columnsPushed, boolean filterPushed) {
+    public record Row(String strategy, String node, String reason, Integer columnsPushed, boolean filterPushed,
+            String filter) {
     }
 }

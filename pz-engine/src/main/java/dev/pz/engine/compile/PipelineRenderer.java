@@ -10,6 +10,7 @@ import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.PzWarning;
 import dev.pz.engine.model.ReadDef;
+import dev.pz.engine.model.SecretMask;
 import dev.pz.engine.model.SourceLocation;
 import dev.pz.engine.model.WriteDef;
 import dev.pz.engine.template.CallArguments;
@@ -38,12 +39,18 @@ final class PipelineRenderer {
     private final RenderContext context;
     private final Set<String> ephemeralPipelines;
     private final Problems problems;
+    private final Set<String> secrets = new java.util.HashSet<>();
 
     PipelineRenderer(Project project, RenderContext context, Set<String> ephemeralPipelines, Problems problems) {
         this.project = project;
         this.context = context;
         this.ephemeralPipelines = ephemeralPipelines;
         this.problems = problems;
+    }
+
+    /** The secret values rendering read so far: {@code env()} and {@code var()} of secret-looking names. */
+    Set<String> secretsRead() {
+        return java.util.Collections.unmodifiableSet(secrets);
     }
 
     /** Renders; on a template error records PZ0104 and returns empty. */
@@ -167,7 +174,11 @@ final class PipelineRenderer {
                         .orElse("declare it under vars: in project.yml or pass it with --vars");
                 throw new TemplateException("unknown var '" + name + "'", call.line(), hint);
             }
-            return project.vars().get(name);
+            Object value = project.vars().get(name);
+            if (SecretMask.isSecretName(name)) {
+                ProjectSecrets.addLeaves(value, secrets);
+            }
+            return value;
         }
 
         private Object env(CallArguments call) {
@@ -180,6 +191,9 @@ final class PipelineRenderer {
                 problems.error(PzCode.UNDECLARED_ENV_VAR, "environment variable '" + name + "' is not set",
                         at(call.line()), "set " + name + " before running pz, or remove the env() call");
                 return "";
+            }
+            if (SecretMask.isSecretName(name)) {
+                secrets.add(value);
             }
             return value;
         }

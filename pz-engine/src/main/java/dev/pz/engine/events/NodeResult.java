@@ -44,6 +44,10 @@ public record NodeResult(String id, NodeKind kind, String name, NodeStatus statu
         return new NodeResult(id, kind, name, status, rows, durationMs, error, stalls, provenance, watermark);
     }
 
+    public NodeResult withError(PzError failure) {
+        return new NodeResult(id, kind, name, status, rows, durationMs, failure, timings, provenance, watermark);
+    }
+
     public NodeResult withWatermark(WatermarkCandidate candidate) {
         return new NodeResult(id, kind, name, status, rows, durationMs, error, timings, provenance, candidate);
     }

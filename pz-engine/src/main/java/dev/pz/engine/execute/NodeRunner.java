@@ -68,9 +68,15 @@ public final class NodeRunner {
 
     /**
      * Runs the node. Throws {@link Cancellation.CancelledException} when the run was cancelled and
-     * {@link NodeUnresponsiveException} when an attempt ignored its timeout's cancel.
+     * {@link NodeUnresponsiveException} when an attempt ignored its timeout's cancel. A failure's
+     * message has the compile's secret values masked.
      */
     public NodeResult run(Node node) {
+        NodeResult result = runAttempts(node);
+        return result.error() == null ? result : result.withError(context.dag().secrets().mask(result.error()));
+    }
+
+    private NodeResult runAttempts(Node node) {
         listener.nodeStarted(node);
         long started = System.nanoTime();
         Cancellation run = context.cancellation();
@@ -113,7 +119,7 @@ public final class NodeRunner {
                 if (e.isTransient() && attempt < policy.maxAttempts()) {
                     long delay = policy.delayMillis(attempt, e.retryAfter(), random);
                     listener.retryScheduled(node, attempt + 1, policy.maxAttempts(), delay,
-                            ConnectorMessages.withoutCode(e.getMessage()));
+                            context.dag().secrets().mask(ConnectorMessages.withoutCode(e.getMessage())));
                     run.sleep(Duration.ofMillis(delay));
                     continue;
                 }

@@ -7,6 +7,7 @@ import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
@@ -22,6 +23,7 @@ import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.model.SecretMask;
 import dev.pz.engine.model.SourceLocation;
 import dev.pz.engine.model.SyncDef;
 import java.util.ArrayList;
@@ -43,12 +45,14 @@ import java.util.function.Supplier;
 public final class Planner {
     private final Project project;
     private final ConnectorRegistry registry;
+    private final SecretMask secrets;
     private final Problems problems = new Problems();
     private final Set<String> reportedCapabilityRefusals = new HashSet<>();
 
-    private Planner(Project project, ConnectorRegistry registry) {
+    private Planner(Project project, ConnectorRegistry registry, SecretMask secrets) {
         this.project = project;
         this.registry = registry;
+        this.secrets = secrets;
     }
 
     /**
@@ -58,7 +62,7 @@ public final class Planner {
      */
     public static ExecutionPlan plan(CompiledDag dag, Project project, ConnectorRegistry registry,
             boolean includeChecks, Predicate<String> inRun) {
-        Planner planner = new Planner(project, registry);
+        Planner planner = new Planner(project, registry, dag.secrets());
         List<PlannedNode> planned = new ArrayList<>();
         for (Node node : dag.nodes()) {
             if (node instanceof SourceLoadNode source) {
@@ -137,8 +141,10 @@ public final class Planner {
 
     private PlannedNode universal(SourceLoadNode node, int partitions, String base, String readToken) {
         String reason = base + (partitions > 1 ? " (" + partitions + " partitions)" : "") + " (" + readToken + ")";
-        PlannedNode.Pushdown pushdown = node.hints() == null ? null : new PlannedNode.Pushdown(
-                node.hints().columns() == null ? null : node.hints().columns().size(), node.hints().predicateSql() != null);
+        ReadHints hints = node.hints();
+        PlannedNode.Pushdown pushdown = hints == null ? null : new PlannedNode.Pushdown(
+                hints.columns() == null ? null : hints.columns().size(), !hints.predicates().isEmpty(),
+                hints.predicates().isEmpty() ? null : secrets.mask(hints.describePredicates()));
         return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.ARROW_STREAM, partitions, reason, pushdown,
                 null, null);
     }

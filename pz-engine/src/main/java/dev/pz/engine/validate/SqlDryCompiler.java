@@ -13,6 +13,7 @@ import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.model.Materialization;
 import dev.pz.engine.model.Problems;
+import dev.pz.engine.model.SecretMask;
 import dev.pz.engine.model.SourceLocation;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -56,7 +57,7 @@ final class SqlDryCompiler {
                         }
                         continue;
                     }
-                    if (compilePipeline(connection, pipeline, problems)) {
+                    if (compilePipeline(connection, pipeline, dag.secrets(), problems)) {
                         available.add(pipeline.id());
                     }
                 }
@@ -92,7 +93,8 @@ final class SqlDryCompiler {
         return Optional.of(source.id());
     }
 
-    private static boolean compilePipeline(DuckConnection connection, PipelineNode pipeline, Problems problems) {
+    private static boolean compilePipeline(DuckConnection connection, PipelineNode pipeline, SecretMask secrets,
+            Problems problems) {
         String sql = SENTINEL.matcher(pipeline.sql()).replaceAll("NULL");
         String kind = pipeline.materialization() == Materialization.VIEW ? "view" : "table";
         try {
@@ -101,7 +103,7 @@ final class SqlDryCompiler {
             return true;
         } catch (DuckSqlException e) {
             problems.error(PzCode.SQL_DRY_COMPILE, "pipeline '" + pipeline.name() + "' does not compile: "
-                    + firstLine(DuckErrors.sanitize(e.getMessage())), SourceLocation.file(pipeline.file()),
+                    + secrets.mask(firstLine(DuckErrors.sanitize(e.getMessage()))), SourceLocation.file(pipeline.file()),
                     "fix the SQL; `pz validate` checks every pipeline against the columns: contracts");
             return false;
         }

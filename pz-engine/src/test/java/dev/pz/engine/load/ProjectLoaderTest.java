@@ -25,7 +25,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Loading a whole project (F02 among others) and the project.yml rules. Each error scenario pins code, message fragments and {@code file:line}.
+ * Loading a whole project and the project.yml rules (the acceptance catalogue's F02 and
+ * A046–A059). Each error scenario pins code, message fragments and {@code file:line}.
  */
 class ProjectLoaderTest {
     @TempDir
@@ -93,6 +94,17 @@ class ProjectLoaderTest {
         PzError error = new LoadFixture(dir).file("connections.yml", "x: [").error(PzCode.YAML_SHAPE,
                 "project.yml is missing.");
         assertThat(error.hint()).contains("pz init <name>");
+    }
+
+    @Test
+    void projectFilesLargerThanEightMebibytesAreRefusedUnread() {
+        String huge = "-- " + "x".repeat(ProjectFiles.MAX_BYTES) + "\n";
+        List<PzError> errors = LoadFixture.f05(dir).file("pipelines/big.sql", huge)
+                .file("connections.yml", Catalogue.F05_CONNECTIONS + "# " + "y".repeat(ProjectFiles.MAX_BYTES)).errors();
+        assertThat(errors).extracting(PzError::code).containsExactly(PzCode.YAML_SHAPE, PzCode.TEMPLATE_ERROR);
+        assertThat(errors.get(1).render()).isEqualTo("PZ0104: pipelines/big.sql is 8388612 bytes; pz reads project"
+                + " files of up to 8388608 bytes. (pipelines/big.sql) — hint: split it, or move data out of the"
+                + " project files");
     }
 
     @Test

@@ -11,9 +11,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The native read fragments of spec connectors.md §4.2, plus the §4.6 window wrapper. One
- * deliberate addition: a contracted csv read names its whole dialect ({@code delim}, {@code quote},
- * {@code escape}) so DuckDB's conversion errors name the failing line (DESIGN §4.1).
+ * The native read fragments ({@code read_csv}, {@code read_json}, {@code read_parquet},
+ * {@code read_xlsx}, {@code read_avro}), plus the wrapper that bounds a read window. A contracted
+ * csv read names its whole dialect ({@code delim}, {@code quote}, {@code escape}) so DuckDB's
+ * conversion errors name the failing line.
  */
 final class LocalFilesScanSql {
 
@@ -66,11 +67,16 @@ final class LocalFilesScanSql {
         return types;
     }
 
+    /** Whether a contract-less read leaves the delimiter to DuckDB's sniffer (it names only a non-comma one). */
+    static boolean sniffsDelimiter(LocalFilesFormatOptions options) {
+        return options.delimiter() == ',';
+    }
+
     private static String csv(LocalFilesFormatOptions options, String url, Map<String, String> contract) {
         String delimiter = LocalFilesSql.delimiter(options.delimiter());
         if (contract == null) {
             return "read_csv(" + url + ", header = true, auto_detect = true"
-                    + (options.delimiter() == ',' ? "" : ", delim = " + delimiter) + ")";
+                    + (sniffsDelimiter(options) ? "" : ", delim = " + delimiter) + ")";
         }
         return "read_csv(" + url + ", header = true, auto_detect = false, columns = " + columnsStruct(contract)
                 + ", delim = " + delimiter + ", quote = '\"', escape = '\"')";

@@ -118,18 +118,28 @@ final class LocalFilesSource implements Source {
         return arrowSchema(types);
     }
 
-    /** The universal tier's refusals, and PZ0365 for a path outside the root; reads no file. */
+    /**
+     * The universal tier's refusals before anything runs, offline: a format only DuckDB reads
+     * (PZ0312), a missing {@code columns:} contract, a path outside the root (PZ0365), and a header
+     * that lacks a contract column (PZ0353) when the file exists.
+     */
     @Override
     public void checkUniversalRead(DatasetSpec spec) {
         String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormat format = LocalFilesFormatOptions.of(spec).format();
+        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
+        LocalFilesFormat format = options.format();
+        String location = location(spec, format);
         if (format.handledByPz()) {
             spec.contract().ifPresent(columns -> contractTypes(columns, context));
-        } else {
-            universalContract(spec, format, context);
+            paths.resolve(location, context + " path '" + location + "'");
+            return;
         }
-        String location = location(spec, format);
-        paths.resolve(location, context + " path '" + location + "'");
+        Map<String, ContractTypes> types = universalContract(spec, format, context);
+        Path file = paths.resolve(location, context + " path '" + location + "'");
+        if (Files.isRegularFile(file)) {
+            LocalFilesCsvHeader.read(file, options.delimiter()).ifPresent(header -> LocalFilesCsvContract
+                    .requireUniversal(spec.entity(), location, options.delimiter(), header, types.keySet()));
+        }
     }
 
     /** The typed contract a universal csv/tsv read needs, or why it cannot have one. */
@@ -152,8 +162,7 @@ final class LocalFilesSource implements Source {
      * Every other format is native-only and refused with PZ0312. Never applies watermark bounds (the
      * engine trims the staged rows).
      *
-     * @throws PzConnectorException PZ0312 for a native-only format; a missing contract, file or
-     *     declared column
+     * @throws PzConnectorException the refusals of {@link #checkUniversalRead}, and a missing file
      */
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
@@ -176,11 +185,8 @@ final class LocalFilesSource implements Source {
         List<ContractTypes> columnTypes = List.copyOf(types.values());
         Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
         if (header.isPresent()) {
-            for (String name : types.keySet()) {
-                if (LocalFilesCsvReader.find(header.get(), name) < 0) {
-                    throw LocalFilesCsvReader.missingColumn(location, name);
-                }
-            }
+            LocalFilesCsvContract.requireUniversal(spec.entity(), location, options.delimiter(), header.get(),
+                    types.keySet());
             if (options.delimiter() == ',') {
                 Optional<List<LocalFilesCsvSplitPlanner.Split>> splits = planSplits(file, header.get());
                 if (splits.isPresent()) {
@@ -248,9 +254,9 @@ final class LocalFilesSource implements Source {
     }
 
     /**
-     * A native csv read binds the contract by position and auto-detects a contract-less schema, so
-     * a header that contradicts the contract, or an empty contract-less file, is refused up front;
-     * both checks only when the file exists.
+     * The native csv guards, only when the file exists: a contract must match the header by
+     * position; a contract-less file must not be empty (DuckDB has no header to detect a schema
+     * from) and its rows must fit its header (else DuckDB detects a wrong shape).
      */
     private static void guardCsv(DatasetSpec spec, LocalFilesFormatOptions options, Path file, String location) {
         if (!Files.isRegularFile(file)) {
@@ -263,30 +269,12 @@ final class LocalFilesSource implements Source {
                         + " schema from. Provide a file with at least a header row, or declare a columns: contract"
                         + " if an empty feed is expected");
             }
+            LocalFilesCsvShape.requireRegularRows(spec.entity(), location, file, options.delimiter(),
+                    LocalFilesScanSql.sniffsDelimiter(options));
             return;
         }
-        Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
-        if (header.isEmpty()) {
-            return;
-        }
-        List<String> names = header.get();
-        int position = 0;
-        for (String declared : spec.contract().get().keySet()) {
-            if (position >= names.size()) {
-                return;
-            }
-            String found = names.get(position);
-            position++;
-            // DuckDB column names are case-insensitive, so only a different name is a mismatch.
-            if (!declared.equalsIgnoreCase(found.strip())) {
-                throw new PzConnectorException(PzCode.NATIVE_PATH_CONTRACT_MISMATCH, "dataset '" + spec.entity()
-                        + "': columns: contract declares '" + declared + "' at position " + position
-                        + ", but the CSV header there is '" + found + "' (file header: " + String.join(",", names)
-                        + "). A native csv read binds the contract to the file by position, so this would silently"
-                        + " load '" + found + "' values under '" + declared + "' -- reorder the columns: contract to"
-                        + " match the file header, or remove it to let DuckDB auto-detect the schema");
-            }
-        }
+        LocalFilesCsvHeader.read(file, options.delimiter()).ifPresent(header -> LocalFilesCsvContract.requireNative(
+                spec.entity(), location, options.delimiter(), header, spec.contract().get().keySet()));
     }
 
     private static long size(Path file) {
