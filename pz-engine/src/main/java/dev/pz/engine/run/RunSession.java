@@ -102,7 +102,7 @@ public final class RunSession {
                         dispatch, readFrom, resources.allocator(), reuse, listener);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
-                outcome = new RunOrchestrator(request.dag(), project, runner, listener, dispatch,
+                outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
                         project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
                         .run(runId, request.effective(),
                                 request.retry() == null ? List.of() : request.retry().carriedForward());
