@@ -57,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
             throw new RunExecution.UsageError("--max-runs needs --until-caught-up");
         }
         if (maxRuns != null && maxRuns < 1) {
-            throw new RunExecution.UsageError("invalid --max-runs value '" + maxRuns + "' (expected a positive integer)");
+            throw new RunExecution.UsageError("--max-runs must be at least 1");
         }
         RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
         ProjectContext context = output.context();
@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
             exit = RunExecution.execute(project, dag, effective, failFast, fullRefresh && passes == 0, output);
             passes++;
             if (exit != ExitCodes.OK) {
-                stopped = "run " + passes + " did not succeed (exit " + exit + ")";
+                stopped = "run failed";
                 break;
             }
             CatchUp.Verdict verdict = CatchUp.verdict(dag, effective, project.directory());
@@ -95,7 +95,7 @@ final class RunCommand implements Callable<Integer> {
                 break;
             }
             if (verdict == CatchUp.Verdict.CAUGHT_UP) {
-                stopped = "every windowed source caught up";
+                stopped = "caught up";
                 break;
             }
             if (maxRuns != null && passes >= maxRuns) {

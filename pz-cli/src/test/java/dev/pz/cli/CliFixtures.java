@@ -4,14 +4,14 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /** The catalogue's verbatim fixtures (F01, F02, F04), written into a directory. */
-final class CliFixtures {
+public final class CliFixtures {
     /** The golden compile's environment for F02. */
-    static final Map<String, String> F02_ENV = Map.of("DATA_DIR", "/tmp/pz-data", "OUT_DIR", "/tmp/pz-out");
+    public static final Map<String, String> F02_ENV = Map.of("DATA_DIR", "/tmp/pz-data", "OUT_DIR", "/tmp/pz-out");
 
     private CliFixtures() {
     }
 
-    static TestProject f02(Path directory) {
+    public static TestProject f02(Path directory) {
         return TestProject.in(directory).file("project.yml", """
                 name: hello_pz
                 version: 0.1.0
@@ -80,7 +80,7 @@ final class CliFixtures {
                 """);
     }
 
-    static TestProject f01(Path directory) {
+    public static TestProject f01(Path directory) {
         return TestProject.in(directory).file("project.yml", """
                 name: csv_to_parquet
                 version: 0.1.0
@@ -117,7 +117,7 @@ final class CliFixtures {
                 """);
     }
 
-    static TestProject f04(Path directory) {
+    public static TestProject f04(Path directory) {
         return TestProject.in(directory).file("project.yml", """
                 name: two_flows
                 version: 0.1.0

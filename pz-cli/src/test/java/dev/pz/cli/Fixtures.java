@@ -3,11 +3,11 @@ package dev.pz.cli;
 import java.nio.file.Path;
 
 /** The acceptance catalogue's verbatim fixtures (spec acceptance.md §1), written into a directory. */
-final class Fixtures {
+public final class Fixtures {
 
-    static final String LOCALFILES = "connectors:\n  - package: Pz.Connector.LocalFiles\n    version: 0.1.0";
+    public static final String LOCALFILES = "connectors:\n  - package: Pz.Connector.LocalFiles\n    version: 0.1.0";
 
-    static final String F01_ORDERS = "id,customer,amount,created\n"
+    public static final String F01_ORDERS = "id,customer,amount,created\n"
             + "1,alice,10.25,2026-01-01T08:00:00Z\n"
             + "2,bob,20.50,2026-01-01T09:00:00Z\n"
             + "3,alice,30.75,2026-01-02T08:00:00Z\n"
@@ -21,12 +21,12 @@ final class Fixtures {
             + "11,bob,75.00,2026-01-06T08:00:00Z\n"
             + "12,carol,85.25,2026-01-06T09:00:00Z\n";
 
-    static final String F01_CONNECTIONS = "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
+    public static final String F01_CONNECTIONS = "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
             + "        path: data/orders.csv\n        format: csv\n        columns:\n          id: bigint\n"
             + "          customer: varchar\n          amount: double\n          created: timestamp\n\n"
             + "lake:\n  connector: localfiles\n";
 
-    static final String F01_PIPELINE = "INSERT INTO {{ sink('lake', 'customer_totals', strategy: 'replace', format: "
+    public static final String F01_PIPELINE = "INSERT INTO {{ sink('lake', 'customer_totals', strategy: 'replace', format: "
             + "'parquet', path: 'out/') }}\nselect customer, count(*) as orders, sum(amount) as total\n"
             + "from {{ source('files', 'orders') }}\ngroup by customer\n";
 
@@ -34,7 +34,7 @@ final class Fixtures {
     }
 
     /** F01 csv-to-parquet. */
-    static TestProject f01(Path directory) {
+    public static TestProject f01(Path directory) {
         return TestProject.in(directory)
                 .projectYml("csv_to_parquet", LOCALFILES, "engine:\n  threads: 2")
                 .file("connections.yml", F01_CONNECTIONS)
@@ -43,7 +43,7 @@ final class Fixtures {
     }
 
     /** F04 two-flows. */
-    static TestProject f04(Path directory) {
+    public static TestProject f04(Path directory) {
         return TestProject.in(directory)
                 .projectYml("two_flows", LOCALFILES, "engine:\n  threads: 2\n  duckdb:\n    memory_limit: 1GiB")
                 .file("connections.yml", "raw:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
@@ -61,7 +61,7 @@ final class Fixtures {
     }
 
     /** F03 samples/hello-pz (data deduced, as the catalogue says). */
-    static TestProject f03(Path directory) {
+    public static TestProject f03(Path directory) {
         return TestProject.in(directory)
                 .projectYml("hello_pz", LOCALFILES, "vars:\n  min_amount: 10\n  statuses: [shipped, returned]",
                         "engine:\n  threads: 2\n  duckdb:\n    memory_limit: 1GiB")
@@ -85,8 +85,137 @@ final class Fixtures {
                 .file("data/customers.csv", "id,email\n1,ada@example.com\n2,grace@example.com\n3,linus@example.com\n");
     }
 
+    /** The orders of F05 retry-basic and F06 watermark-basic. */
+    public static final String F05_ORDERS = "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n";
+
+    private static final String FILES_ORDERS_CONTRACT = "files:\n  connector: localfiles\n  entities:\n    orders:\n"
+            + "      read:\n        path: data/orders.csv\n        format: csv\n        columns:\n          id: bigint\n"
+            + "          customer: varchar\n          amount: double\n";
+
+    /** F05 retry-basic: one source, one pipeline, one replace sink. */
+    public static TestProject f05(Path directory) {
+        return TestProject.in(directory)
+                .projectYml("retry_basic", LOCALFILES, "engine:\n  threads: 1")
+                .file("connections.yml", FILES_ORDERS_CONTRACT + "\nlake:\n  connector: localfiles\n")
+                .file("pipelines/totals.sql", "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', format: "
+                        + "'parquet', path: 'out/') }}\nselect customer, count(*) as orders, sum(amount) as total\n"
+                        + "from {{ source('files', 'orders') }}\ngroup by customer\n")
+                .file("data/orders.csv", F05_ORDERS);
+    }
+
+    /** F06 watermark-basic, with the sink call {@code sink} in its pipeline. */
+    public static TestProject f06(Path directory, String sink) {
+        return TestProject.in(directory)
+                .projectYml("watermark_basic", LOCALFILES, "engine:\n  threads: 1")
+                .file("connections.yml", FILES_ORDERS_CONTRACT + "        sync:\n          mode: incremental\n"
+                        + "          cursor: id\nlake:\n  connector: localfiles\n")
+                .file("pipelines/totals.sql", "INSERT INTO {{ " + sink + " }}\n"
+                        + "select customer, count(*) as orders, sum(amount) as total\n"
+                        + "from {{ source('files', 'orders') }}\ngroup by customer\n")
+                .file("data/orders.csv", F05_ORDERS);
+    }
+
+    /** F06 watermark-basic. */
+    public static TestProject f06(Path directory) {
+        return f06(directory, "sink('lake', 'totals', strategy: 'append', duplicates: 'accept', format: 'parquet', "
+                + "path: 'out/')");
+    }
+
+    /** F07 windowed-basic: ids 1..6, windows of 2 from 0 until 6. */
+    public static TestProject f07(Path directory) {
+        return windowed(directory, "windowed_basic", "\"2\"", "\"0\"", "\"6\"", false,
+                "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n5,bob,7.50\n6,carol,12.00\n");
+    }
+
+    /** F07's shape with its window, data and tier chosen by the caller ({@code until} may be null). */
+    public static TestProject windowed(Path directory, String name, String maxWindow, String initial, String until,
+            boolean universal, String csv) {
+        return TestProject.in(directory)
+                .projectYml(name, LOCALFILES, "engine:\n  threads: 1" + (universal ? "\n  force_universal: true" : ""))
+                .file("connections.yml", FILES_ORDERS_CONTRACT + "        sync:\n"
+                        + "          mode: incremental\n          cursor: id\n          max_window: " + maxWindow + "\n"
+                        + "          initial: " + initial + "\n" + (until == null ? "" : "          until: " + until + "\n")
+                        + "lake:\n  connector: localfiles\n")
+                .file("pipelines/orders_out.sql", "INSERT INTO {{ sink('lake', 'orders_out', strategy: 'append', "
+                        + "duplicates: 'accept', format: '" + (universal ? "csv" : "parquet") + "', path: 'out/') }}\n"
+                        + "select id, customer, amount\n"
+                        + "from {{ source('files', 'orders') }}\n")
+                .file("data/orders.csv", csv);
+    }
+
+    /**
+     * F08 retry-plan-lines: retry and max_concurrency at connection, entity and {@code sink()} level, one
+     * entity and one output without any.
+     */
+    public static TestProject f08(Path directory) {
+        return TestProject.in(directory)
+                .projectYml("retry_plan_lines", LOCALFILES, "engine:\n  threads: 1")
+                .file("connections.yml", """
+                        files:
+                          connector: localfiles
+                          retry:
+                            max_attempts: 8
+                            base_delay: 2s
+                            max_delay: 5m
+                          max_concurrency: 2
+                          entities:
+                            orders:
+                              read:
+                                path: data/orders.csv
+                                format: csv
+                                columns:
+                                  id: bigint
+                                  customer: varchar
+                                  amount: double
+                                retry:
+                                  max_attempts: 10
+                                  base_delay: 500ms
+                            customers:
+                              read:
+                                path: data/customers.csv
+                                format: csv
+                                columns:
+                                  id: bigint
+                                  name: varchar
+
+                        lake:
+                          connector: localfiles
+                          max_concurrency: 3
+                        """)
+                .file("pipelines/totals.sql", "INSERT INTO [{{ sink('lake', 'totals', strategy: 'replace', retry: "
+                        + "{ max_attempts: 4, base_delay: '1s', max_delay: '90s' }, format: 'parquet', path: "
+                        + "'out/totals/') }}, {{ sink('lake', 'raw', strategy: 'replace', format: 'csv', path: "
+                        + "'out/raw/') }}]\nselect customer, count(*) as orders, sum(amount) as total\n"
+                        + "from {{ source('files', 'orders') }}\ngroup by customer\n");
+    }
+
+    /** F09 retry-reuse-e2e: one incremental source fanned out to two append sinks, {@code ok} and {@code flaky}. */
+    public static TestProject f09(Path directory) {
+        return TestProject.in(directory).projectYml("retry_reuse_e2e", "engine:", "  threads: 1")
+                .file("connections.yml", """
+                        crm:
+                          connector: localfiles
+                          entities:
+                            orders:
+                              read:
+                                path: orders.csv
+                                format: csv
+                                columns: {id: bigint, name: varchar}
+                                sync:
+                                  mode: incremental
+                                  cursor: id
+                        flaky: {connector: localfiles}
+                        ok: {connector: localfiles}
+                        """)
+                .file("pipelines/stg_orders.sql", "INSERT INTO [{{ sink('ok', 'ok', strategy: 'append', duplicates: "
+                        + "'accept', format: 'parquet', path: 'out_ok/') }}, {{ sink('flaky', 'flaky', strategy: "
+                        + "'append', duplicates: 'accept', format: 'parquet', path: 'out_flaky/') }}]\n"
+                        + "select * from {{ source('crm', 'orders') }}\n")
+                .file("orders.csv", "id,name\n1,alice\n2,bob\n3,carol\n4,dave\n5,erin\n");
+    }
+
     /** F10 retry-two-branches. */
-    static TestProject f10(Path directory) {
+    public static TestProject f10(Path directory) {
         String contract = "        format: csv\n        columns:\n          id: bigint\n          customer: varchar\n"
                 + "          amount: double\n";
         return TestProject.in(directory)
@@ -105,7 +234,7 @@ final class Fixtures {
     }
 
     /** F11 json-to-json. */
-    static TestProject f11(Path directory) {
+    public static TestProject f11(Path directory) {
         return TestProject.in(directory)
                 .projectYml("json_to_json", LOCALFILES, "engine:\n  threads: 2")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    events:\n      read:\n"
@@ -122,7 +251,7 @@ final class Fixtures {
     }
 
     /** F12 parquet-to-csv, with data/orders.parquet seeded through DuckDB as the catalogue says. */
-    static TestProject f12(Path directory) {
+    public static TestProject f12(Path directory) {
         TestProject project = TestProject.in(directory)
                 .projectYml("parquet_to_csv", LOCALFILES, "engine:\n  threads: 2")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"

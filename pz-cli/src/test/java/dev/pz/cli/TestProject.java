@@ -7,19 +7,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Writes a pz project into a directory, file by file. */
-final class TestProject {
+public final class TestProject {
     private final Path directory;
 
     private TestProject(Path directory) {
         this.directory = directory;
     }
 
-    static TestProject in(Path directory) {
+    public static TestProject in(Path directory) {
         return new TestProject(directory);
     }
 
     /** A project.yml with a name and version plus any extra YAML lines. */
-    TestProject projectYml(String name, String... extraLines) {
+    public TestProject projectYml(String name, String... extraLines) {
         StringBuilder text = new StringBuilder("name: " + name + "\nversion: 0.1.0\n");
         for (String line : extraLines) {
             text.append(line).append('\n');
@@ -27,7 +27,7 @@ final class TestProject {
         return file("project.yml", text.toString());
     }
 
-    TestProject file(String relativePath, String content) {
+    public TestProject file(String relativePath, String content) {
         try {
             Path file = directory.resolve(relativePath);
             Files.createDirectories(file.getParent());
@@ -38,15 +38,15 @@ final class TestProject {
         }
     }
 
-    Path path() {
+    public Path path() {
         return directory;
     }
 
-    Path resolve(String relativePath) {
+    public Path resolve(String relativePath) {
         return directory.resolve(relativePath);
     }
 
-    String read(String relativePath) {
+    public String read(String relativePath) {
         try {
             return Files.readString(directory.resolve(relativePath), StandardCharsets.UTF_8);
         } catch (IOException e) {
