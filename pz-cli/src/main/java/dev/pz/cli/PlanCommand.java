@@ -56,12 +56,15 @@ final class PlanCommand implements Callable<Integer> {
         ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, ConnectorRegistry.installed(), false, id -> true),
                 dag, project, id -> true);
         PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
-        print(plan, shown, PolicyLines.of(project));
+        print(plan, shown, PolicyLines.of(project, dag));
         return ExitCodes.OK;
     }
 
     private void print(ExecutionPlan plan, Optional<Set<String>> shown, List<String> policyLines) {
         PrintWriter out = spec.commandLine().getOut();
+        if (shown.isPresent()) {
+            out.println("note: table filtered by selection; plan.json covers the full project");
+        }
         out.println(String.format("%-13s %-24s %s", "strategy", "node", "reason"));
         for (PlannedNode node : plan.nodes()) {
             if (shown.isPresent() && !shown.get().contains(node.id())) {
@@ -76,9 +79,6 @@ final class PlanCommand implements Callable<Integer> {
             out.println("note: " + budget.duckdbThreadsDisclaimer());
         }
         policyLines.forEach(out::println);
-        if (shown.isPresent()) {
-            out.println("note: table filtered by selection; plan.json covers the full project");
-        }
     }
 
     private static String pushdownSuffix(PlannedNode node) {
