@@ -1,10 +1,12 @@
 package dev.pz.cli;
 
+import dev.pz.connectors.api.error.PzValidationException;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.Selection;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.run.CatchUp;
+import dev.pz.engine.validate.SqlDryCompiler;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,12 +65,26 @@ final class RunCommand implements Callable<Integer> {
         ProjectContext context = output.context();
         Project project = context.load(projectOptions);
         CompiledDag dag = context.compile(project, true);
-        Optional<Set<String>> chosen = new Selection(names, select, all).resolve(dag, true);
+        Optional<Set<String>> chosen = resolveAfterSql(dag);
         Set<String> effective = chosen.map(ids -> Selection.withAncestors(dag, ids)).orElseGet(() -> everything(dag));
         if (!untilCaughtUp) {
             return RunExecution.execute(project, dag, effective, failFast, fullRefresh, output);
         }
         return untilCaughtUp(project, dag, effective, output);
+    }
+
+    /**
+     * The selection, with pz's order of checks: the SQL dry compile comes before the flow gate, so a
+     * project whose SQL is wrong reports that ({@code PZ0401}) rather than a selection error. The dry
+     * compile runs here only when the selection is refused; otherwise the run does it.
+     */
+    private Optional<Set<String>> resolveAfterSql(CompiledDag dag) {
+        try {
+            return new Selection(names, select, all).resolve(dag, true);
+        } catch (PzValidationException selectionError) {
+            SqlDryCompiler.run(dag);
+            throw selectionError;
+        }
     }
 
     /**
