@@ -60,10 +60,15 @@ public final class ConnectorConfigValidator {
 
     private void checkConnection(ConnectionDef connection, Connector connector, Project project) {
         String subject = "connection '" + connection.name() + "'";
-        checkOptions(subject, connection.config(), connector.connectionOptions(), location(connection));
+        Set<String> reported = checkOptions(subject, connection.config(), connector.connectionOptions(),
+                location(connection));
         ConnectorConfig config = ConnectorRegistry.configFor(connection, project.directory());
         for (String message : connector.validate(config)) {
-            problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": " + message, location(connection), null);
+            String own = message.startsWith(subject + ": ") ? message.substring(subject.length() + 2) : message;
+            if (reported.add(own)) {
+                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": " + own, location(connection),
+                        "correct it in connections.yml, then run pz validate again");
+            }
         }
         for (EntityDef entity : connection.entities().values()) {
             String entitySubject = subject + " entity '" + entity.name() + "'";
@@ -99,7 +104,10 @@ public final class ConnectorConfigValidator {
         return def == null ? Optional.empty() : registry.find(def.connector());
     }
 
-    private void checkOptions(String subject, Map<String, Object> values, OptionSchema schema, SourceLocation at) {
+    /** Reports each problem as {@code <subject>: <problem>}; returns the problems' texts without the subject. */
+    private Set<String> checkOptions(String subject, Map<String, Object> values, OptionSchema schema,
+            SourceLocation at) {
+        Set<String> reported = new HashSet<>();
         for (Map.Entry<String, Object> entry : values.entrySet()) {
             OptionSchema.Option option = schema.options().get(entry.getKey());
             if (option == null) {
@@ -107,19 +115,25 @@ public final class ConnectorConfigValidator {
                 String hint = NearMiss.suggest(entry.getKey(), schema.options().keySet())
                         .map(s -> "did you mean '" + s + "'? accepted options: " + accepted)
                         .orElse("remove or rename it -- accepted options: " + (accepted.isEmpty() ? "none" : accepted));
-                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": unknown option '" + entry.getKey() + "'",
-                        at, hint);
+                report(reported, subject, "unknown option '" + entry.getKey() + "'", at, hint);
             } else if (!OptionShapes.fits(option.type(), entry.getValue())) {
-                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": option '" + entry.getKey() + "' must be "
-                        + OptionShapes.describe(option.type()), at, null);
+                String shape = OptionShapes.describe(option.type());
+                report(reported, subject, "option '" + entry.getKey() + "' must be " + shape, at,
+                        "write " + entry.getKey() + ": as " + shape);
+                reported.add("'" + entry.getKey() + "' must be " + shape);
             }
         }
         schema.options().forEach((name, option) -> {
             if (option.required() && !values.containsKey(name)) {
-                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": '" + name + "' is required", at,
-                        "add " + name + ": to the connection");
+                report(reported, subject, "'" + name + "' is required", at, "add " + name + ": to the connection");
             }
         });
+        return reported;
+    }
+
+    private void report(Set<String> reported, String subject, String problem, SourceLocation at, String hint) {
+        reported.add(problem);
+        problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": " + problem, at, hint);
     }
 
     private static SourceLocation location(ConnectionDef connection) {
