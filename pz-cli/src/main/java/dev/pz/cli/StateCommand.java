@@ -319,7 +319,7 @@ final class StateCommand implements Callable<Integer> {
             refuseWhileLive(project.directory());
             String target = switch (action) {
                 case SET -> setTarget(current);
-                case ROLLBACK -> rollbackTarget(project, store, current, err);
+                case ROLLBACK -> rollbackTarget(project, store, current, out);
                 case CLEAR -> null;
             };
 
@@ -376,8 +376,9 @@ final class StateCommand implements Callable<Integer> {
                             + " value for '" + key + "'", null, 0, example(current.type()))));
         }
 
+        /** The watermark the run recorded; a run that did not fully succeed is warned about on {@code out}. */
         private String rollbackTarget(ManagementProject project, WatermarkStore store, Watermark current,
-                PrintWriter err) {
+                PrintWriter out) {
             requireKnownType(current);
             Optional<String> ambiguity = StateKeys.ambiguity(key, store.all().keySet());
             if (ambiguity.isPresent()) {
@@ -407,7 +408,7 @@ final class StateCommand implements Callable<Integer> {
                         + " a watermark forward");
             }
             if (!"success".equals(run.status())) {
-                err.println("warning: run '" + toRun + "' did not fully succeed (status " + orDash(run.status())
+                out.println("warning: run '" + toRun + "' did not fully succeed (status " + orDash(run.status())
                         + ") — its watermark may cover rows that were never delivered");
             }
             return target;
@@ -422,8 +423,12 @@ final class StateCommand implements Callable<Integer> {
         }
 
         private static String direction(Watermark current, String target) {
-            int order = CursorValues.canonicalize(current.type(), current.value()).isPresent()
-                    ? CursorValues.compare(current.type(), target, current.value()) : -1;
+            if (!CursorValues.canonicalize(current.type(), current.value()).equals(Optional.of(current.value()))) {
+                return "next run extracts where " + current.cursor() + " > " + target + " — pz cannot compare that with"
+                        + " the stored '" + current.value() + "', which is not a canonical " + current.type()
+                        + " value, so whether rows are skipped or read again is unknown";
+            }
+            int order = CursorValues.compare(current.type(), target, current.value());
             if (order > 0) {
                 return "next run skips rows where " + current.cursor() + " <= " + target + " — they will never be extracted";
             }
