@@ -104,7 +104,8 @@ final class PipelineRenderer {
             Map<String, Object> kwargs = keywords(call, description, PzCode.UNRESOLVED_REF);
             warnNearMisses(kwargs, SOURCE_KWARGS, description, PzCode.UNRESOLVED_REF, call.line());
             ReadDef read = kwargs.isEmpty() ? null
-                    : ReadBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true), problems);
+                    : ReadBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true, entity),
+                            problems);
             sources.add(new SourceCall(connection, entity, read, call.line()));
             return "staging." + StagingNames.sourceLoad(connection, entity);
         }
@@ -139,7 +140,8 @@ final class PipelineRenderer {
             Map<String, Object> kwargs = keywords(call, description, PzCode.INVALID_SINK_CALL);
             warnNearMisses(kwargs, SINK_KWARGS, description, PzCode.INVALID_SINK_CALL, call.line());
             WriteDef write = kwargs.isEmpty() ? null
-                    : WriteBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true), problems);
+                    : WriteBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true, entity),
+                            problems);
             sinks.add(new SinkCall(new SinkBinding(connection, entity), write, call.line()));
             return StagingNames.sinkMarker(connection, entity);
         }

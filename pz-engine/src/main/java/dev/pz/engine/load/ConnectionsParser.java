@@ -251,7 +251,7 @@ final class ConnectionsParser {
                                         + ": {format: csv}");
                         break;
                     }
-                    BlockContext context = new BlockContext(description, entryAt, false);
+                    BlockContext context = new BlockContext(description, entryAt, false, name);
                     if (entry.key().equals("read")) {
                         read = ReadBlockParser.parse(block.toPlain(), context, problems);
                     } else {

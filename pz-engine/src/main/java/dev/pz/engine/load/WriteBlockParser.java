@@ -123,9 +123,8 @@ public final class WriteBlockParser {
                 case "max_concurrency" -> problems.error(PzCode.CONCURRENCY_CONFIG_INVALID,
                         prefix + "'max_concurrency' is not accepted " + where + "; it is set per connection.", location,
                         "move max_concurrency: to the connection's own level in connections.yml");
-                case "schema", "table" -> problems.error(PzCode.RETIRED_ENTITY_QUALIFIER,
-                        prefix + "'" + key + ":' " + where + " was retired; the entity name carries the qualifier.",
-                        location, ReadBlockParser.qualifierHint(block));
+                case "schema", "table" -> ReadBlockParser.retiredQualifier(block, key, context, where, location,
+                        problems);
                 default -> options.put(key, value);
             }
         }

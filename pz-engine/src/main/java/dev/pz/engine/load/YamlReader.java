@@ -15,6 +15,7 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,12 +137,20 @@ final class YamlReader {
         return (newline < 0 ? text : text.substring(0, newline)).trim();
     }
 
-    /** Builds nodes from the token stream, resolving anchors and aliases. */
+    /**
+     * Builds nodes from the token stream, resolving anchors and aliases. Aliases share their anchor's node,
+     * but whoever walks the tree walks every alias again: nested aliases multiply, so the nodes aliases
+     * stand for are counted and a file past {@link #ALIAS_EXPANSION_LIMIT} of them is refused.
+     */
     private static final class Builder {
+        private static final long ALIAS_EXPANSION_LIMIT = 100_000;
         private final StyledYamlParser parser;
         private final String file;
         private final Problems problems;
         private final Map<String, YamlNode> anchors = new HashMap<>();
+        private final Map<YamlNode, Long> sizes = new IdentityHashMap<>();
+        private long aliased;
+        private boolean expansionReported;
         private boolean failed;
 
         Builder(StyledYamlParser parser, String file, Problems problems) {
@@ -155,8 +164,20 @@ final class YamlReader {
             if (parser.isCurrentAlias()) {
                 YamlNode target = anchors.get(parser.getText());
                 if (target == null) {
-                    problems.error(PzCode.YAML_SHAPE, file + " refers to an unknown anchor '*" + parser.getText() + "'.",
+                    problems.error(PzCode.YAML_SHAPE, file + ": alias '*" + parser.getText()
+                            + "' refers to an anchor that is not defined before it (an alias cannot point into its own node).",
                             new SourceLocation(file, line), "define the anchor with '&" + parser.getText() + "' first");
+                    failed = true;
+                    return new YamlNode.Scalar("", true, null, line);
+                }
+                aliased = Math.min(Long.MAX_VALUE / 2, aliased + size(target));
+                if (aliased > ALIAS_EXPANSION_LIMIT) {
+                    if (!expansionReported) {
+                        expansionReported = true;
+                        problems.error(PzCode.YAML_SHAPE, file + ": its aliases expand to more than "
+                                + ALIAS_EXPANSION_LIMIT + " nodes (nested aliases multiply).", new SourceLocation(file,
+                                        line), "write the repeated block out once instead of nesting aliases of aliases");
+                    }
                     failed = true;
                     return new YamlNode.Scalar("", true, null, line);
                 }
@@ -172,6 +193,26 @@ final class YamlReader {
                 anchors.put(anchor, node);
             }
             return node;
+        }
+
+        /** How many nodes {@code node} stands for once every alias inside it is expanded (saturating). */
+        private long size(YamlNode node) {
+            Long known = sizes.get(node);
+            if (known != null) {
+                return known;
+            }
+            long size = 1;
+            if (node instanceof YamlNode.Mapping mapping) {
+                for (YamlNode.Entry entry : mapping.entries().values()) {
+                    size = Math.min(Long.MAX_VALUE / 2, size + size(entry.value()));
+                }
+            } else if (node instanceof YamlNode.Sequence sequence) {
+                for (YamlNode item : sequence.items()) {
+                    size = Math.min(Long.MAX_VALUE / 2, size + size(item));
+                }
+            }
+            sizes.put(node, size);
+            return size;
         }
 
         private YamlNode readMapping(int line) throws IOException {

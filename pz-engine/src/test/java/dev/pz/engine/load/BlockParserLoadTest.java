@@ -73,7 +73,7 @@ class BlockParserLoadTest {
         assertThat(readError(kwargs("max_concurrency", 2L)).code()).isEqualTo(PzCode.RATE_LIMIT_CONFIG_INVALID);
         assertThat(readError(kwargs("table", "orders")).code()).isEqualTo(PzCode.RETIRED_ENTITY_QUALIFIER);
         assertThat(readError(kwargs("schema", "dbo")).code()).isEqualTo(PzCode.RETIRED_ENTITY_QUALIFIER);
-        assertThat(readError(kwargs("incremental", kwargs("cursor", "u"))).hint()).contains("cursor: u");
+        assertThat(readError(kwargs("incremental", kwargs("cursor", "u"))).hint()).contains("cursor: 'u'");
         assertThat(readError(kwargs("columns", List.of("id"))).code()).isEqualTo(PzCode.YAML_SHAPE);
         assertThat(readError(kwargs("sync", kwargs("mode", "bogus"))).code()).isEqualTo(PzCode.SYNC_MODE_INVALID);
         assertThat(readError(kwargs("retry", kwargs("max_attempts", 0L))).code()).isEqualTo(PzCode.RETRY_CONFIG_INVALID);
