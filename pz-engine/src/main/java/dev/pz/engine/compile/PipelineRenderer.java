@@ -5,6 +5,7 @@ import dev.pz.engine.load.BlockContext;
 import dev.pz.engine.load.NearMiss;
 import dev.pz.engine.load.ReadBlockParser;
 import dev.pz.engine.load.WriteBlockParser;
+import dev.pz.engine.model.EntityName;
 import dev.pz.engine.model.PipelineDef;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
@@ -207,7 +208,14 @@ final class PipelineRenderer {
                         .map(s -> "did you mean '" + s + "'?")
                         .orElse("declare connection '" + connection + "' in connections.yml");
                 problems.error(PzCode.UNRESOLVED_REF, function + "('" + connection + "', '" + entity
-                        + "') names unknown connection '" + connection + "'", at(call.line()), hint);
+                        + "'): no connection named '" + connection + "'", at(call.line()), hint);
+                return Optional.empty();
+            }
+            String nameProblem = EntityName.problem(entity);
+            if (nameProblem != null) {
+                problems.error(PzCode.ENTITY_NAME_INVALID, function + "('" + connection + "', '" + entity
+                        + "'): entity name '" + entity + "' " + nameProblem + ".", at(call.line()),
+                        "use a name like 'orders' or 'dbo.orders'");
                 return Optional.empty();
             }
             return Optional.of(new String[] {connection, entity});
@@ -218,7 +226,7 @@ final class PipelineRenderer {
             for (CallArguments.Keyword keyword : call.keywords()) {
                 if (kwargs.containsKey(keyword.name())) {
                     problems.error(duplicateCode, description + " passes keyword argument '" + keyword.name()
-                            + "' twice", at(call.line()), "keep one " + keyword.name() + ": value");
+                            + "' more than once", at(call.line()), "keep one " + keyword.name() + ": value");
                 }
                 kwargs.put(keyword.name(), keyword.value());
             }

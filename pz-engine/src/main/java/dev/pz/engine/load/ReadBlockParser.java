@@ -38,7 +38,7 @@ public final class ReadBlockParser {
                 case "sync" -> sync = parseSync(value, prefix, location, problems);
                 case "retry" -> retry = RetryParser.parse(value, withLocation(context, location), problems);
                 case "rate_limit", "max_concurrency" -> problems.error(PzCode.RATE_LIMIT_CONFIG_INVALID,
-                        prefix + "'" + key + "' is not accepted " + where + "; it is set per connection.", location,
+                        prefix + "'" + key + "' is not accepted " + where + "; it is instance-level, set on the connection.", location,
                         "move " + key + ": to the connection's own level in connections.yml");
                 case "schema", "table" -> retiredQualifier(block, key, context, where, location, problems);
                 case "incremental" -> problems.error(PzCode.RETIRED_READ_SURFACE,
@@ -66,7 +66,9 @@ public final class ReadBlockParser {
         if (both && !key.equals(firstQualifier(block))) {
             return;
         }
-        String retired = both ? "'schema:' and 'table:' " + where + " were" : "'" + key + ":' " + where + " was";
+        String suffix = context.callSite() ? "" : ":";
+        String retired = both ? "'schema" + suffix + "' and 'table" + suffix + "' " + where + " were"
+                : "'" + key + suffix + "' " + where + " was";
         problems.error(PzCode.RETIRED_ENTITY_QUALIFIER, context.description() + ": " + retired
                 + " retired; the entity name carries the qualifier.", at, qualifierHint(block, context.entity()));
     }
@@ -81,7 +83,7 @@ public final class ReadBlockParser {
         String name = Values.isScalar(table) ? String.valueOf(table) : entity == null ? "<table>" : entity;
         String example = schema == null ? name : (Values.isScalar(schema) ? String.valueOf(schema) : "<schema>") + "."
                 + name;
-        return "remove schema:/table: and name the entity '" + example + "'";
+        return "remove schema:/table: and name the entity 'schema.table' (here '" + example + "')";
     }
 
     /**

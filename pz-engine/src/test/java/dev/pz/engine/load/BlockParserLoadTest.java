@@ -124,7 +124,7 @@ class BlockParserLoadTest {
         RetryParser.parse(kwargs("max_attempts", 3L, "max_attemps", 1L), context, problems);
         assertThat(problems.errors()).extracting(PzError::message).containsExactly(
                 "connection 'c': retry.max_delay (2s) is shorter than retry.base_delay (5m).",
-                "connection 'c': retry has an unknown key 'max_attemps'.");
+                "connection 'c': unknown retry key 'max_attemps'.");
         assertThat(problems.errors().get(1).hint()).startsWith("did you mean 'max_attempts'?");
     }
 }
