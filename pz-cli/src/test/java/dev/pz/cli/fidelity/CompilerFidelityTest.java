@@ -621,4 +621,37 @@ class CompilerFidelityTest {
             assertThat(error).as(n[0]).contains("not a valid identifier", n[1]);
         }
     }
+    // PM4, WI2, WI4: a watermark() needs an ordered cursor of a dataset the pipeline reads, compared on that table
+    @Test
+    void aSqlWatermarkMustTraceToAnOrderedCursorOfItsOwnSource() {
+        String two = "crm:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n        path: o.csv\n"
+                + "        format: csv\n        columns:\n          updated_at: timestamp\n          id: bigint\n"
+                + "    customers:\n      read:\n        path: c.csv\n        format: csv\n        columns:\n"
+                + "          updated_at: timestamp\n          id: bigint\n\nlake:\n  connector: localfiles\n";
+        String merge = "INSERT INTO {{ sink('lake', 'out', strategy: 'merge', keys: ['id'], format: 'parquet') }}\n";
+        assertThat(error(project(two, "p", merge + "select o.id from {{ source('crm', 'orders') }} o join {{ source('crm',"
+                + " 'customers') }} c on o.id = c.id where c.updated_at > {{ watermark('crm', 'orders') }}\n"), "PZ0224"))
+                .contains("does not trace to");
+        List<String> both = errors(project(two, "a", merge.replace("'out'", "'a'") + "select * from {{ source('crm', "
+                + "'orders') }} where updated_at + interval 1 day > {{ watermark('crm', 'orders') }}\n", "b",
+                merge.replace("'out'", "'b'") + "select * from {{ source('crm', 'customers') }} where updated_at + "
+                        + "interval 1 day > {{ watermark('crm', 'customers') }}\n"), "PZ0224");
+        assertThat(both).hasSize(2);
+        assertThat(both.get(0)).contains("(pipelines/a.sql");
+        assertThat(both.get(1)).contains("(pipelines/b.sql");
+        assertThat(errors(project(two.replace("          id: bigint\n    customers", "          id: bigint\n"
+                + "        sync:\n          mode: auto\n    customers"), "p", merge + "select * from {{ source('crm', "
+                + "'orders') }} where updated_at > {{ watermark('crm', 'orders') }}\n"), "PZ0315")).hasSize(1);
+    }
+
+    // ID1 and TR5: reserved words are fine as pipeline names; run_started_at renders in round-trip form
+    @Test
+    void reservedWordsAreValidNamesAndRunStartedAtIsRoundTripFormatted() {
+        TestProject project = project(CRM, "order", "select '{{ run_started_at }}' as s, '{{ run_id }}' as r\n",
+                "_private", "select * from {{ ref('order') }}\n", "A", "select 1 as x\n");
+        compiled(project);
+        assertThat(project.read(".pz/target/compiled/order.sql"))
+                .containsPattern("'\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{7}\\+00:00' as s");
+        assertThat(error(project(CRM, "café", "select 1\n"), "PZ0136")).contains("not a valid identifier", "caf");
+    }
 }

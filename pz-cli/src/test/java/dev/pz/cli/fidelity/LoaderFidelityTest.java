@@ -173,7 +173,7 @@ class LoaderFidelityTest {
         assertThat(project.read(".pz/target/compiled/stg_orders.sql")).contains("where amount >= 25");
     }
 
-    // CO3
+    // CO3, CW2, SH7 (a warning is "warning: <code> <what> (<file>) — <next step>")
     @Test
     void anEnvironmentReferenceUnderEntitiesStaysLiteralWithAWarning() {
         TestProject project = project("", "lake:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
@@ -182,6 +182,8 @@ class LoaderFidelityTest {
         CliRun run = CliRun.pzWithEnv(Map.of("API_URL", "x.csv"), project.path(), "compile");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.err()).contains("PZ0133", "lake", "API_URL");
+        assertThat(run.errLines()).singleElement().satisfies(line -> assertThat(line)
+                .matches("warning: PZ0133 .+ \\(connections\\.yml\\) — .+"));
     }
 
     // PL7
@@ -432,5 +434,40 @@ class LoaderFidelityTest {
                         + "{{ source('files', 'orders') }}\n");
         Reference.ok(project.path(), "run");
         assertThat(project.resolve("out/ids/ids.csv")).hasContent("id\n1\n2\n");
+    }
+    // SH1, SH2, SH3, SH4, SF1: --vars values keep their JSON types; an integer drives an integer option
+    @Test
+    void varsOverridesKeepTheirJsonTypes() {
+        TestProject project = project("vars:\n  n: 1\n", "lake:\n  connector: localfiles\n")
+                .file("pipelines/p.sql", "INSERT INTO {{ sink('lake', 'o', strategy: 'replace', format: 'csv', retry: "
+                        + "{ max_attempts: var('n') }) }}\nselect '{{ var('tags')[1] }}' as t, {{ var('nested').inner }} as i\n");
+        CliRun plan = CliRun.pz(project.path(), "plan", "--vars", "{\"n\": 3, \"tags\": [\"a\", \"b\"], \"nested\": "
+                + "{\"inner\": 1}}");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).contains("retry: sink lake.o max_attempts=3");
+        CliRun compile = CliRun.pz(project.path(), "compile", "--vars", "{\"tags\": [\"a\", \"b\"], \"nested\": "
+                + "{\"inner\": 1}}");
+        assertThat(compile.exitCode()).as(compile.toString()).isZero();
+        assertThat(project.read(".pz/target/compiled/p.sql")).contains("'b' as t", "1 as i");
+        assertThat(CliRun.pz(project.path(), "compile", "--vars", "{}").exitCode()).isEqualTo(2);
+        assertThat(CliRun.pz(project.path(), "compile", "--vars", "{}").err()).contains("tags");
+    }
+
+    // PL20: max_rows_per_second is no pz key; it reaches the connector, whose options refuse it
+    @Test
+    void maxRowsPerSecondIsAConnectorOption() {
+        TestProject project = project("", pg("", "        max_rows_per_second: 500\n")).file("pipelines/p.sql", PIPELINE);
+        CliRun run = CliRun.pz(project.path(), "validate");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("PZ0301", "max_rows_per_second");
+    }
+
+    // SM4 (cdc is refused later, at planning; its sync block is still parsed)
+    @Test
+    void cdcSyncBlocksAreParsedWithTheirOwnKeys() {
+        refused(project("", pg("", "        sync:\n          mode: cdc\n          cursor: id\n"))
+                .file("pipelines/p.sql", PIPELINE), "PZ0334", "unknown 'sync' key 'cursor'");
+        refused(project("", pg("", "        sync:\n          mode: cdc\n          slot: [a]\n"))
+                .file("pipelines/p.sql", PIPELINE), "PZ0334", "'sync.slot' must be a scalar value");
     }
 }

@@ -328,4 +328,31 @@ class StateVerbFidelityTest {
         ok(temp, "state", "set", "erp.orders", "--value", "2026-07-30T00:00:00.000000", "--yes");
         assertThat(stored("erp.orders")).isEqualTo("2026-07-30T00:00:00.000000");
     }
+    // WM1, WM2: values given to pz state set are stored in their canonical form, or refused
+    @Test
+    void setStoresCanonicalValuesAndRefusesTheRest() {
+        String[][] accepted = {{"timestamp", "2020-01-01", "2020-01-01T00:00:00.000000"},
+            {"timestamp", "2020-01-01T06:30:00", "2020-01-01T06:30:00.000000"},
+            {"timestamp", "2020-01-01T06:30:00Z", "2020-01-01T06:30:00.000000"},
+            {"timestamp", "2020-01-01T06:30:00.000000Z", "2020-01-01T06:30:00.000000"},
+            {"decimal", "+12.50", "12.50"}, {"decimal", "-3.5", "-3.5"}, {"date", "2020-01-01", "2020-01-01"},
+            {"bigint", "9223372036854775807", "9223372036854775807"}, {"int", "100", "100"}};
+        for (String[] a : accepted) {
+            watermarks("erp.orders", "c", a[0], a[0].equals("timestamp") ? "2019-01-01T00:00:00.000000"
+                    : a[0].equals("date") ? "2019-01-01" : "1");
+            CliRun set = CliRun.pz(temp, "state", "set", "erp.orders", "--value", a[1], "--yes");
+            assertThat(set.exitCode()).as(a[0] + " " + a[1] + set).isZero();
+            assertThat(stored("erp.orders")).as(a[0] + " " + a[1]).isEqualTo(a[2]);
+        }
+        String[][] refused = {{"int", "abc"}, {"int", "1.5"}, {"decimal", "1,234.50"}, {"date", "01/01/2020"},
+            {"date", "2020-13-01"}, {"timestamp", "yesterday"}, {"timestamp", "2020-01-01T06:30:00+02:00"},
+            {"timestamp", "2020-01-01Z"}};
+        for (String[] r : refused) {
+            watermarks("erp.orders", "c", r[0], r[0].equals("timestamp") ? "2019-01-01T00:00:00.000000"
+                    : r[0].equals("date") ? "2019-01-01" : "1");
+            CliRun set = CliRun.pz(temp, "state", "set", "erp.orders", "--value", r[1], "--yes");
+            assertThat(set.exitCode()).as(r[0] + " " + r[1]).isEqualTo(2);
+            assertThat(set.err()).as(r[0] + " " + r[1]).contains("PZ0515");
+        }
+    }
 }

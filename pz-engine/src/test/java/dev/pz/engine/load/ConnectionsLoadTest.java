@@ -146,7 +146,7 @@ class ConnectionsLoadTest {
     @Test
     void a065RetiredIncrementalKey() {
         PzError error = withOrdersRead("incremental: updated_at").error(PzCode.RETIRED_READ_SURFACE, "incremental");
-        assertThat(error.hint()).contains("sync: {mode: incremental, cursor: updated_at}");
+        assertThat(error.hint()).contains("sync:\n          mode: incremental\n          cursor: updated_at");
     }
 
     @ParameterizedTest
