@@ -470,4 +470,27 @@ class LoaderFidelityTest {
         refused(project("", pg("", "        sync:\n          mode: cdc\n          slot: [a]\n"))
                 .file("pipelines/p.sql", PIPELINE), "PZ0334", "'sync.slot' must be a scalar value");
     }
+    // PL11, PL12, PL13: the run-control keys parse strictly (their behaviour at run time is not restated here)
+    @Test
+    void breakerNodeTimeoutAndFeedsAreCheckedAtLoad() {
+        assertThat(compile(project("engine:\n  breaker:\n    failure_threshold: 5\n    cool_down: 2m\n  node_timeout: 45m\n",
+                null)).exitCode()).isZero();
+        refused(project("engine:\n  breaker:\n    failure_threshold: 0\n    cool_down: 2m\n", null), "PZ0120",
+                "failure_threshold");
+        refused(project("engine:\n  breaker:\n    failure_threshold: 9999999999\n    cool_down: 2m\n", null), "PZ0120",
+                "must be between 1 and 2147483647");
+        refused(project("engine:\n  breaker:\n    failure_threshold: 5\n    cool_down: fast\n", null), "PZ0120",
+                "cool_down");
+        CliRun empty = compile(project("engine:\n  breaker: {}\n", null));
+        assertThat(LoaderFidelityTest.errors(empty)).filteredOn(e -> e.contains("PZ0120")).hasSize(2)
+                .anySatisfy(e -> assertThat(e).contains("failure_threshold is missing"))
+                .anySatisfy(e -> assertThat(e).contains("cool_down is missing"))
+                .allSatisfy(e -> assertThat(e).doesNotContain("(got ''"));
+        for (String timeout : new String[] {"soon", "0s", "30", "[1m]"}) {
+            refused(project("engine:\n  node_timeout: " + timeout + "\n", null), "PZ0120", "engine.node_timeout");
+        }
+        CliRun feeds = compile(project("feeds:\n  - \"https://api.nuget.org/v3/index.json\"\n", null));
+        assertThat(LoaderFidelityTest.errors(feeds)).anySatisfy(e -> assertThat(e).startsWith("error PZ0352: ")
+                .contains("removed", "PZ_FEEDS"));
+    }
 }
