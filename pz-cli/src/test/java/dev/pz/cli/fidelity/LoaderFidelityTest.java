@@ -493,4 +493,21 @@ class LoaderFidelityTest {
         assertThat(LoaderFidelityTest.errors(feeds)).anySatisfy(e -> assertThat(e).startsWith("error PZ0352: ")
                 .contains("removed", "PZ_FEEDS"));
     }
+    // CO4, CO7, CO16, PL17: instance tuning is pz's, not the connector's; rate_limit is checked and belongs to the
+    // connection; numeric window fields read as their text
+    @Test
+    void instanceTuningIsNotConnectorConfigAndIsCheckedWhereItBelongs() {
+        TestProject tuned = project("", "pg:\n  connector: postgres\n  host: h\n  database: d\n  max_concurrency: 4\n"
+                + "  rate_limit: { requests_per_minute: 600 }\n  retry: { max_attempts: 3 }\n"
+                + "  allow_unsigned_extensions: true\n  entities:\n    orders:\n      read:\n        columns:\n"
+                + "          id: bigint\n        sync:\n          mode: incremental\n          cursor: id\n"
+                + "          max_window: 1000\n          initial: 100\n          until: 5000\n")
+                .file("pipelines/p.sql", PIPELINE);
+        CliRun validate = CliRun.pz(tuned.path(), "validate");
+        assertThat(validate.exitCode()).as(validate.toString()).isZero();
+        refused(project("", pg("  rate_limit: { requests_per_minute: 60, bogus: 1 }\n", "")).file("pipelines/p.sql",
+                PIPELINE), "PZ0318", "bogus");
+        refused(project("", pg("", "        rate_limit: { requests_per_minute: 60 }\n")).file("pipelines/p.sql",
+                PIPELINE), "PZ0318", "instance-level");
+    }
 }
