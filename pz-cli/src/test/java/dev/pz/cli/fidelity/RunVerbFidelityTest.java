@@ -125,6 +125,19 @@ class RunVerbFidelityTest {
         assertThat(run.err()).contains("invalid --log-format value");
     }
 
+    // R11: an endpoint pz cannot use is refused before anything runs (this build exports no telemetry at all, so it
+    // refuses every --otel-endpoint, and --state-url likewise, rather than ignore them)
+    @Test
+    void optionsForFeaturesThisBuildLacksAreRefusedNotIgnored() {
+        Path project = Fixtures.f05(temp).path();
+        for (String[] option : new String[][] {{"--otel-endpoint", "not-a-url"}, {"--state-url", "https://s.example/x"}}) {
+            CliRun run = CliRun.pz(project, "run", option[0], option[1]);
+            assertThat(run.exitCode()).as(option[0]).isEqualTo(2);
+            assertThat(run.err()).as(option[0]).contains(option[0]);
+        }
+        assertThat(runCount(project)).isZero();
+    }
+
     private static List<Path> plantPriorRuns(Path project, int count) throws Exception {
         List<Path> priors = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
