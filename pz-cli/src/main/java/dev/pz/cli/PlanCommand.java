@@ -39,6 +39,9 @@ final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         PlanReport plan = ProjectContext.of(spec).open(projectOptions, true).plan(new NodeSelection(names, select, all));
         PrintWriter out = spec.commandLine().getOut();
+        if (plan.filtered()) {
+            out.println("note: table filtered by selection; plan.json covers the full project");
+        }
         out.println(String.format("%-13s %-24s %s", "strategy", "node", "reason"));
         for (PlanReport.Row row : plan.rows()) {
             out.println(String.format("%-13s %-24s %s%s", row.strategy(), row.node(), row.reason(), pushdownSuffix(row)));
@@ -46,9 +49,6 @@ final class PlanCommand implements Callable<Integer> {
         out.println(plan.budgetLine());
         plan.threadsDisclaimer().ifPresent(disclaimer -> out.println("note: " + disclaimer));
         plan.policyLines().forEach(out::println);
-        if (plan.filtered()) {
-            out.println("note: table filtered by selection; plan.json covers the full project");
-        }
         return ExitCodes.OK;
     }
 

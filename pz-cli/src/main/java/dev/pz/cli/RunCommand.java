@@ -55,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
             throw new RunExecution.UsageError("--max-runs needs --until-caught-up");
         }
         if (maxRuns != null && maxRuns < 1) {
-            throw new RunExecution.UsageError("invalid --max-runs value '" + maxRuns + "' (expected a positive integer)");
+            throw new RunExecution.UsageError("--max-runs must be at least 1");
         }
         RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
         CompiledProject project = output.context().open(projectOptions, true);
@@ -80,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
             exit = RunExecution.execute(project, target, new RunSettings(failFast, fullRefresh && pass.number() == 1),
                     output);
             if (exit != ExitCodes.OK) {
-                stopped = "run " + pass.number() + " did not succeed (exit " + exit + ")";
+                stopped = "run failed";
                 break;
             }
             Optional<String> stop = pass.stopReason();

@@ -38,6 +38,7 @@ final class RunExecution {
      */
     record Output(LogFormat format, Console console, ProjectContext context) {
         static Output of(picocli.CommandLine.Model.CommandSpec spec, RunOptions options) {
+            options.refuseUnbuilt();
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
             ProjectContext context = ProjectContext.of(spec);

@@ -244,7 +244,7 @@ final class StateCommand implements Callable<Integer> {
                 err.println("warning: " + edit.blockedBy().get());
                 return ExitCodes.NODE_FAILURES;
             }
-            edit.warnings().forEach(warning -> err.println("warning: " + warning));
+            edit.warnings().forEach(warning -> out.println("warning: " + warning));
             String prefix = options.dryRun ? "dry-run: " : "";
             edit.preview().forEach(line -> out.println(prefix + line));
             if (options.dryRun) {

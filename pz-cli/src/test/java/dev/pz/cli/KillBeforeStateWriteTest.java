@@ -30,7 +30,7 @@ class KillBeforeStateWriteTest {
 
     @Test
     void killedAfterTheSinkCommittedTheWatermarkStaysBehindAndNothingIsLost() throws Exception {
-        TestProject project = WindowedRunTest.f07(temp.resolve("p"));
+        TestProject project = Catalogue.f07(temp.resolve("p"));
         project.file("project.yml", "name: windowed_basic\nversion: 0.1.0\n" + Catalogue.LOCALFILES
                 + "\nengine:\n  threads: 1\nretention:\n  keep_last: 10\n");
         Path stale = project.resolve(".pz/tmp/restore-stale");

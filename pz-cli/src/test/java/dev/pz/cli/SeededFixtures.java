@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Catalogue fixtures whose data is binary, seeded through DuckDB as the catalogue says. */
-final class SeededFixtures {
+public final class SeededFixtures {
 
     private SeededFixtures() {
     }
 
     /** F12 parquet-to-csv with its data/orders.parquet. */
-    static TestProject f12(Path directory) {
+    public static TestProject f12(Path directory) {
         TestProject project = Catalogue.f12(directory);
         try {
             Files.createDirectories(directory.resolve("data"));

@@ -319,7 +319,7 @@ class StateCommandTest {
                 "--yes");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(run.err()).contains("did not fully succeed");
+        assertThat(run.out()).contains("did not fully succeed");
         assertThat(project.read(".pz/state/watermarks.json")).contains("2026-06-30T12:00:00.000000");
     }
 

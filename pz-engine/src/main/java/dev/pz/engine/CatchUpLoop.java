@@ -60,7 +60,7 @@ public final class CatchUpLoop {
                     return Optional.of("no windowed source with a stop (`until` or a SQL ceiling) in this run");
                 }
                 if (verdict == CatchUp.Verdict.CAUGHT_UP) {
-                    return Optional.of("every windowed source caught up");
+                    return Optional.of("caught up");
                 }
                 if (maxRuns != null && number >= maxRuns) {
                     return Optional.of("max runs (" + maxRuns + ") reached before every source caught up -- run again"

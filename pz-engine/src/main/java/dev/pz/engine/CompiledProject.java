@@ -1,5 +1,6 @@
 package dev.pz.engine;
 
+import dev.pz.connectors.api.error.PzValidationException;
 import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.compile.CompiledDag;
@@ -125,17 +126,24 @@ public final class CompiledProject {
             }
             MemoryBudget budget = outcome.plan().memoryBudget();
             return new PlanReport(rows, ids.isPresent(), budget.line(), Optional.ofNullable(budget.duckdbThreadsDisclaimer()),
-                    PolicyLines.of(project));
+                    PolicyLines.of(project, dag));
         });
     }
 
     /**
      * What {@code pz run} executes for {@code selection}: the chosen nodes with their ancestors. A
-     * bare selection of a project with several independent flows is refused (PZ0215).
+     * bare selection of a project with several independent flows is refused (PZ0215) — after the SQL
+     * dry compile, which comes first: a project whose SQL is wrong reports that (PZ0401) instead.
      */
     public RunTarget target(NodeSelection selection) {
         return Guard.call(() -> {
-            Optional<Set<String>> chosen = selection(selection).resolve(dag, true);
+            Optional<Set<String>> chosen;
+            try {
+                chosen = selection(selection).resolve(dag, true);
+            } catch (PzValidationException refused) {
+                Preflight.dryCompile(project, dag);
+                throw refused;
+            }
             return new RunTarget(chosen.map(ids -> Selection.withAncestors(dag, ids)).orElseGet(this::everything), null);
         });
     }

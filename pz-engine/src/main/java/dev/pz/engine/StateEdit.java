@@ -20,7 +20,7 @@ public final class StateEdit {
         return edit.blockedBy();
     }
 
-    /** What the user should know before confirming. */
+    /** What the user should know before confirming (printed with the change, on stdout). */
     public List<String> warnings() {
         return edit.warnings();
     }

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The acceptance catalogue's fixture projects (F01–F05, F10–F12), one home for every module's tests.
+ * The acceptance catalogue's fixture projects (F01–F12), one home for every module's tests.
  * Project files are verbatim; data files are the catalogue's bytes, or deduced where it says so
  * (F03). F12's {@code data/orders.parquet} is binary: the caller seeds it.
  */
@@ -151,6 +151,8 @@ public final class Catalogue {
             lake:
               connector: localfiles
             """;
+    /** The orders of F05 retry-basic and F06 watermark-basic. */
+    public static final String F05_ORDERS = "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n";
     public static final String F05_TOTALS = """
             INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', format: 'parquet', path: 'out/') }}
             select customer, count(*) as orders, sum(amount) as total
@@ -261,10 +263,130 @@ public final class Catalogue {
                 .file("data/products.csv", "id,name\n1,anvil\n2,rocket skates\n");
     }
 
-    /** F05 retry-basic: a valid project most load scenarios change one file of (no data files). */
+    /** F05 retry-basic: one source, one pipeline, one replace sink; most load scenarios change one file of it. */
     public static TestProject f05(Path directory) {
         return TestProject.in(directory).file("project.yml", F05_PROJECT).file("connections.yml", F05_CONNECTIONS)
-                .file("pipelines/totals.sql", F05_TOTALS);
+                .file("pipelines/totals.sql", F05_TOTALS).file("data/orders.csv", F05_ORDERS);
+    }
+
+    /** F06 watermark-basic, with the sink call {@code sink} in its pipeline. */
+    public static TestProject f06(Path directory, String sink) {
+        return TestProject.in(directory)
+                .projectYml("watermark_basic", LOCALFILES, "engine:\n  threads: 1")
+                .file("connections.yml", F05_CONNECTIONS.replace("\nlake:",
+                        "        sync:\n          mode: incremental\n          cursor: id\nlake:"))
+                .file("pipelines/totals.sql", "INSERT INTO {{ " + sink + " }}\n"
+                        + F05_TOTALS.substring(F05_TOTALS.indexOf('\n') + 1))
+                .file("data/orders.csv", F05_ORDERS);
+    }
+
+    /** F06 watermark-basic: F05 with an incremental read on {@code id}, into an append sink. */
+    public static TestProject f06(Path directory) {
+        return f06(directory, "sink('lake', 'totals', strategy: 'append', duplicates: 'accept', format: 'parquet', "
+                + "path: 'out/')");
+    }
+
+    /** F07 windowed-basic: ids 1..6, windows of 2 from 0 until 6. */
+    public static TestProject f07(Path directory) {
+        return windowed(directory, "windowed_basic", "\"2\"", "\"0\"", "\"6\"", false, """
+                id,customer,amount
+                1,alice,10.25
+                2,bob,20.50
+                3,alice,30.75
+                4,carol,5.00
+                5,bob,7.50
+                6,carol,12.00
+                """);
+    }
+
+    /** F07's shape with its window, data and tier chosen by the caller ({@code until} may be null). */
+    public static TestProject windowed(Path directory, String name, String maxWindow, String initial, String until,
+            boolean universal, String csv) {
+        String sync = "        sync:\n          mode: incremental\n          cursor: id\n          max_window: " + maxWindow
+                + "\n          initial: " + initial + "\n" + (until == null ? "" : "          until: " + until + "\n");
+        return TestProject.in(directory)
+                .projectYml(name, LOCALFILES, "engine:\n  threads: 1" + (universal ? "\n  force_universal: true" : ""))
+                .file("connections.yml", F05_CONNECTIONS.replace("\nlake:", sync + "lake:"))
+                .file("pipelines/orders_out.sql", "INSERT INTO {{ sink('lake', 'orders_out', strategy: 'append', "
+                        + "duplicates: 'accept', format: '" + (universal ? "csv" : "parquet") + "', path: 'out/') }}\n"
+                        + "select id, customer, amount\nfrom {{ source('files', 'orders') }}\n")
+                .file("data/orders.csv", csv);
+    }
+
+    /**
+     * F08 retry-plan-lines: retry and max_concurrency at connection, entity and {@code sink()} level, one
+     * entity and one output without any.
+     */
+    public static TestProject f08(Path directory) {
+        return TestProject.in(directory)
+                .projectYml("retry_plan_lines", LOCALFILES, "engine:\n  threads: 1")
+                .file("connections.yml", """
+                        files:
+                          connector: localfiles
+                          retry:
+                            max_attempts: 8
+                            base_delay: 2s
+                            max_delay: 5m
+                          max_concurrency: 2
+                          entities:
+                            orders:
+                              read:
+                                path: data/orders.csv
+                                format: csv
+                                columns:
+                                  id: bigint
+                                  customer: varchar
+                                  amount: double
+                                retry:
+                                  max_attempts: 10
+                                  base_delay: 500ms
+                            customers:
+                              read:
+                                path: data/customers.csv
+                                format: csv
+                                columns:
+                                  id: bigint
+                                  name: varchar
+
+                        lake:
+                          connector: localfiles
+                          max_concurrency: 3
+                        """)
+                .file("pipelines/totals.sql", """
+                        INSERT INTO [{{ sink('lake', 'totals', strategy: 'replace', retry: { max_attempts: 4, \
+                        base_delay: '1s', max_delay: '90s' }, format: 'parquet', path: 'out/totals/') }}, \
+                        {{ sink('lake', 'raw', strategy: 'replace', format: 'csv', path: 'out/raw/') }}]
+                        select customer, count(*) as orders, sum(amount) as total
+                        from {{ source('files', 'orders') }}
+                        group by customer
+                        """);
+    }
+
+    /** F09 retry-reuse-e2e: one incremental source fanned out to two append sinks, {@code ok} and {@code flaky}. */
+    public static TestProject f09(Path directory) {
+        return TestProject.in(directory).projectYml("retry_reuse_e2e", "engine:", "  threads: 1")
+                .file("connections.yml", """
+                        crm:
+                          connector: localfiles
+                          entities:
+                            orders:
+                              read:
+                                path: orders.csv
+                                format: csv
+                                columns: {id: bigint, name: varchar}
+                                sync:
+                                  mode: incremental
+                                  cursor: id
+                        flaky: {connector: localfiles}
+                        ok: {connector: localfiles}
+                        """)
+                .file("pipelines/stg_orders.sql", """
+                        INSERT INTO [{{ sink('ok', 'ok', strategy: 'append', duplicates: 'accept', format: 'parquet', \
+                        path: 'out_ok/') }}, {{ sink('flaky', 'flaky', strategy: 'append', duplicates: 'accept', \
+                        format: 'parquet', path: 'out_flaky/') }}]
+                        select * from {{ source('crm', 'orders') }}
+                        """)
+                .file("orders.csv", "id,name\n1,alice\n2,bob\n3,carol\n4,dave\n5,erin\n");
     }
 
     /** F10 retry-two-branches. */

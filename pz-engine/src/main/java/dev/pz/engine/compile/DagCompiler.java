@@ -361,7 +361,9 @@ public final class DagCompiler {
         if (WindowDeclaration.declaresWindow(sync)) {
             // A windowed cursor must be typed, so PZ0213 subsumes PZ0212 and the "unverified" notice.
             WindowDeclaration.read(dataset.key(), dataset.read()).problems().forEach(problem -> problems.error(
-                    PzCode.WINDOW_CONFIG_INVALID, problem, at, "see docs/incremental.md#bounded-windows"));
+                    PzCode.WINDOW_CONFIG_INVALID, problem, at, "declare the window in the dataset's sync block:\n"
+                            + "sync:\n  mode: incremental\n  cursor: <column>\n  max_window: <1d, 6h or an integer>\n"
+                            + "  initial: <first lower bound>\n(docs/incremental.md#bounded-windows)"));
             return;
         }
         if (columns == null) {

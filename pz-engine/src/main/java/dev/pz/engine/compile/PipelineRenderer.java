@@ -5,6 +5,7 @@ import dev.pz.engine.load.BlockContext;
 import dev.pz.engine.load.NearMiss;
 import dev.pz.engine.load.ReadBlockParser;
 import dev.pz.engine.load.WriteBlockParser;
+import dev.pz.engine.model.EntityName;
 import dev.pz.engine.model.PipelineDef;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
@@ -111,7 +112,8 @@ final class PipelineRenderer {
             Map<String, Object> kwargs = keywords(call, description, PzCode.UNRESOLVED_REF);
             warnNearMisses(kwargs, SOURCE_KWARGS, description, PzCode.UNRESOLVED_REF, call.line());
             ReadDef read = kwargs.isEmpty() ? null
-                    : ReadBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true), problems);
+                    : ReadBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true, entity),
+                            problems);
             sources.add(new SourceCall(connection, entity, read, call.line()));
             return "staging." + StagingNames.sourceLoad(connection, entity);
         }
@@ -146,7 +148,8 @@ final class PipelineRenderer {
             Map<String, Object> kwargs = keywords(call, description, PzCode.INVALID_SINK_CALL);
             warnNearMisses(kwargs, SINK_KWARGS, description, PzCode.INVALID_SINK_CALL, call.line());
             WriteDef write = kwargs.isEmpty() ? null
-                    : WriteBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true), problems);
+                    : WriteBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true, entity),
+                            problems);
             sinks.add(new SinkCall(new SinkBinding(connection, entity), write, call.line()));
             return StagingNames.sinkMarker(connection, entity);
         }
@@ -219,7 +222,14 @@ final class PipelineRenderer {
                         .map(s -> "did you mean '" + s + "'?")
                         .orElse("declare connection '" + connection + "' in connections.yml");
                 problems.error(PzCode.UNRESOLVED_REF, function + "('" + connection + "', '" + entity
-                        + "') names unknown connection '" + connection + "'", at(call.line()), hint);
+                        + "'): no connection named '" + connection + "'", at(call.line()), hint);
+                return Optional.empty();
+            }
+            String nameProblem = EntityName.problem(entity);
+            if (nameProblem != null) {
+                problems.error(PzCode.ENTITY_NAME_INVALID, function + "('" + connection + "', '" + entity
+                        + "'): entity name '" + entity + "' " + nameProblem + ".", at(call.line()),
+                        "use a name like 'orders' or 'dbo.orders'");
                 return Optional.empty();
             }
             return Optional.of(new String[] {connection, entity});
@@ -230,7 +240,7 @@ final class PipelineRenderer {
             for (CallArguments.Keyword keyword : call.keywords()) {
                 if (kwargs.containsKey(keyword.name())) {
                     problems.error(duplicateCode, description + " passes keyword argument '" + keyword.name()
-                            + "' twice", at(call.line()), "keep one " + keyword.name() + ": value");
+                            + "' more than once", at(call.line()), "keep one " + keyword.name() + ": value");
                 }
                 kwargs.put(keyword.name(), keyword.value());
             }

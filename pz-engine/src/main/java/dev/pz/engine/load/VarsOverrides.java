@@ -49,7 +49,7 @@ public final class VarsOverrides {
 
     private static PzValidationException invalid(String message) {
         return new PzValidationException(List.of(new PzError(PzCode.VARS_INVALID, message, null, 0,
-                "pass a JSON object, e.g. --vars '{\"min_amount\": 25}'")));
+                "--vars must be a JSON object, e.g. '{\"key\": 1}'")));
     }
 
     private static String describe(JsonNode node) {

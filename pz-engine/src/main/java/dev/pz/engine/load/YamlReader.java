@@ -189,7 +189,8 @@ final class YamlReader {
             if (parser.isCurrentAlias()) {
                 YamlNode target = anchors.get(parser.getText());
                 if (target == null) {
-                    problems.error(PzCode.YAML_SHAPE, file + " refers to an unknown anchor '*" + parser.getText() + "'.",
+                    problems.error(PzCode.YAML_SHAPE, file + ": alias '*" + parser.getText()
+                            + "' refers to an anchor that is not defined before it (an alias cannot point into its own node).",
                             new SourceLocation(file, line), "define the anchor with '&" + parser.getText() + "' first");
                     failed = true;
                     return new YamlNode.Scalar("", true, null, line);

@@ -210,8 +210,12 @@ public final class WatermarkEdit {
     }
 
     private static String direction(Watermark current, String target) {
-        int order = CursorValues.canonicalize(current.type(), current.value()).isPresent()
-                ? CursorValues.compare(current.type(), target, current.value()) : -1;
+        if (!CursorValues.canonicalize(current.type(), current.value()).equals(Optional.of(current.value()))) {
+            return "next run extracts where " + current.cursor() + " > " + target + " — pz cannot compare that with"
+                    + " the stored '" + current.value() + "', which is not a canonical " + current.type()
+                    + " value, so whether rows are skipped or read again is unknown";
+        }
+        int order = CursorValues.compare(current.type(), target, current.value());
         if (order > 0) {
             return "next run skips rows where " + current.cursor() + " <= " + target + " — they will never be extracted";
         }

@@ -86,7 +86,8 @@ final class ConnectorConfigValidator {
             for (String message : connector.validate(config)) {
                 problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": "
                         + ConnectorMessages.withoutCodeOrSubject(subject, message), ConnectorMessages.locate(message,
-                                connection.config(), connection::locationOf, location(connection)), null);
+                                connection.config(), connection::locationOf, location(connection)),
+                        "correct it in connections.yml, then run pz validate again");
             }
         }
         CapabilityRules.connection(connection, connector).forEach(this::refuse);

@@ -49,6 +49,16 @@ public final class Preflight {
     private Preflight() {
     }
 
+    /**
+     * The SQL dry compile alone (PZ0401), in a throwaway DuckDB: what a refused selection checks
+     * first: pz reports a SQL error before a selection error.
+     */
+    public static void dryCompile(Project project, CompiledDag dag) {
+        try (DuckSession duckdb = EngineSettingsCheck.open(project)) {
+            SqlDryCompiler.run(dag, duckdb);
+        }
+    }
+
     /** @throws dev.pz.connectors.api.error.PzValidationException with every finding of the first stage that has one */
     public static Outcome run(Project project, CompiledDag dag, ConnectorRegistry registry, Scope scope) {
         try (DuckSession duckdb = EngineSettingsCheck.open(project)) {

@@ -147,7 +147,7 @@ class ConnectionsLoadTest {
     @Test
     void a065RetiredIncrementalKey() {
         PzError error = withOrdersRead("incremental: updated_at").error(PzCode.RETIRED_READ_SURFACE, "incremental");
-        assertThat(error.hint()).contains("sync: {mode: incremental, cursor: updated_at}");
+        assertThat(error.hint()).contains("sync:\n          mode: incremental\n          cursor: updated_at");
     }
 
     @ParameterizedTest
@@ -361,7 +361,7 @@ class ConnectionsLoadTest {
         withOrdersWrite("strategy: upsert").error(PzCode.SYNC_MODE_INVALID, "upsert");
         withOrdersWrite("keys: id").error(PzCode.YAML_SHAPE, "keys");
         withOrdersWrite("duplicates: yes").error(PzCode.SYNC_MODE_INVALID, "accept");
-        withOrdersWrite("on_delete: soft").error(PzCode.SYNC_MODE_INVALID, "on_delete requires strategy: merge");
+        withOrdersWrite("on_delete: soft").error(PzCode.SYNC_MODE_INVALID, "on_delete requires strategy: 'merge'");
         withOrdersWrite("strategy: merge\nkeys: [id]\non_delete: wipe").error(PzCode.SYNC_MODE_INVALID, "wipe");
         withOrdersWrite("mode: replace").error(PzCode.RETIRED_WRITE_SURFACE, "mode");
         withOrdersWrite("accept_duplicates: true").error(PzCode.RETIRED_WRITE_SURFACE, "accept_duplicates");
