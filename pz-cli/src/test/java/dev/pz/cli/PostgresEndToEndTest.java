@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -81,19 +80,9 @@ class PostgresEndToEndTest {
 
     /** Every row of a query rendered as text, ordered by the first column. */
     private static List<String> rows(String query) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement();
-                ResultSet result = statement.executeQuery(query)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i > 1 ? "|" : "").append(result.getString(i));
-                }
-                rows.add(row.toString());
-            }
+        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
+            return PostgresProjects.rows(statement, query);
         }
-        return rows;
     }
 
     /** Rows of {@code a} missing from {@code b} plus rows of {@code b} missing from {@code a} (multisets). */

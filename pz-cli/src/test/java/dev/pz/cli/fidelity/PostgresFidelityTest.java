@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pz.cli.CliRun;
+import dev.pz.cli.PostgresProjects;
 import dev.pz.cli.RunArtifacts;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -60,26 +60,13 @@ class PostgresFidelityTest {
      * is in UTC, so a timestamptz the sink created reads as the same wall clock as the source's timestamp.
      */
     private static List<String> rows(String select) throws SQLException {
-        List<String> rows = new ArrayList<>();
+        List<String> rows;
         try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
             statement.execute("set time zone 'UTC'");
-            collect(statement, select, rows);
+            rows = new ArrayList<>(PostgresProjects.rows(statement, select));
         }
         rows.sort(null);
         return rows;
-    }
-
-    private static void collect(Statement statement, String select, List<String> rows) throws SQLException {
-        try (ResultSet result = statement.executeQuery(select)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i > 1 ? "|" : "").append(result.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
     }
 
     private String connection(String name, String user, String entities) {

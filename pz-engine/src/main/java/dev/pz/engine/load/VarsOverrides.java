@@ -1,9 +1,9 @@
 package dev.pz.engine.load;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzValidationException;
