@@ -13,6 +13,7 @@ import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.NativeSqlWrite;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
@@ -358,8 +359,13 @@ public abstract class ConnectorContractTest {
             boolean anyNativeCopy = false;
             for (WriteCase write : universalOutputs()) {
                 anyNativeCopy |= sink.nativeCopy(write.spec()).isPresent();
+                Optional<NativeSqlWrite> sqlWrite = sink.nativeSqlWrite(write.spec());
+                anyNativeCopy |= sqlWrite.isPresent();
+                sqlWrite.ifPresent(offered -> assertThat(String.join("\n", offered.statements()))
+                        .as("the native SQL write of %s reads the staged relation", write.spec().entity())
+                        .contains(NativeSqlWrite.SOURCE));
             }
-            assertThat(anyNativeCopy).as("NativeCopy declared ⇔ a native copy offered for a declared output")
+            assertThat(anyNativeCopy).as("NativeCopy declared ⇔ a native copy or SQL write offered for a declared output")
                     .isEqualTo(has(ConnectorCapability.NATIVE_COPY));
             OutputSpec first = universalOutputs().get(0).spec();
             assertThat(mergeOutput().isPresent()).as("Merge declared ⇔ the test declares a merge output")
