@@ -100,9 +100,14 @@ final class MysqlSource implements Source {
                 String name = metadata.getColumnLabel(i);
                 ColumnKind stored = MysqlTypes.read(metadata, i);
                 String declared = contract == null ? null : contract.get(name);
-                ColumnKind kind = declared == null ? stored : ColumnKind.of(ContractTypes.fromWord(declared)
-                        .orElseThrow(() -> new PzConnectorException("column '" + name
-                                + "': unknown columns: contract type '" + declared + "'", false)));
+                if (declared == null) {
+                    columns.add(new Column(stored == ColumnKind.DECIMAL ? JdbcColumn.decimal(name,
+                            metadata.getPrecision(i), metadata.getScale(i)) : new JdbcColumn(name, stored), stored));
+                    continue;
+                }
+                ColumnKind kind = ColumnKind.of(ContractTypes.fromWord(declared).orElseThrow(() ->
+                        new PzConnectorException("column '" + name + "': unknown columns: contract type '" + declared
+                                + "'", false)));
                 columns.add(new Column(new JdbcColumn(name, kind), stored));
             }
         }

@@ -38,6 +38,14 @@ final class MysqlTypes {
         };
     }
 
+    /** The column type a write creates for an Arrow field: decimals keep their precision and scale. */
+    static String declare(ColumnKind kind, org.apache.arrow.vector.types.pojo.ArrowType type) {
+        if (type instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal decimal) {
+            return "DECIMAL(" + decimal.getPrecision() + "," + decimal.getScale() + ")";
+        }
+        return declare(kind);
+    }
+
     static String declare(ColumnKind kind) {
         return switch (kind) {
             case INT -> "INT";

@@ -53,7 +53,7 @@ final class MysqlWriteSession implements WriteSession {
                     + ": column '" + field.getName() + "' has a type mysql cannot store (" + field.getType() + ")", false));
             columns.add(field.getName());
             kinds.add(kind);
-            definitions.add(SQL.quote(field.getName()) + " " + MysqlTypes.declare(kind));
+            definitions.add(SQL.quote(field.getName()) + " " + MysqlTypes.declare(kind, field.getType()));
         }
         this.suffix = HexFormat.of().formatHex(new byte[] {(byte) ThreadLocalRandom.current().nextInt(),
                 (byte) ThreadLocalRandom.current().nextInt(), (byte) ThreadLocalRandom.current().nextInt(),

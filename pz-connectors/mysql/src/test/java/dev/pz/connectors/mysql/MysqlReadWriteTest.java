@@ -58,7 +58,7 @@ class MysqlReadWriteTest {
             List<String> types = source.schema(DatasetSpec.of("my", "rw_events", Map.of(), null)).getFields().stream()
                     .map(field -> field.getName() + ":" + field.getType()).toList();
             assertThat(types).containsExactly("id:Int(32, true)", "big:Int(64, true)", "flag:Bool",
-                    "score:FloatingPoint(DOUBLE)", "price:Decimal(38, 9, 128)", "name:Utf8", "day:Date(DAY)",
+                    "score:FloatingPoint(DOUBLE)", "price:Decimal(12, 3, 128)", "name:Utf8", "day:Date(DAY)",
                     "at:Timestamp(MICROSECOND, +00:00)", "stamp:Timestamp(MICROSECOND, +00:00)", "payload:Binary");
         }
     }

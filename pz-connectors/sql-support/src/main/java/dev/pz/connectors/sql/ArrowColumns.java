@@ -1,6 +1,7 @@
 package dev.pz.connectors.sql;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -42,7 +43,8 @@ public final class ArrowColumns {
             case INT -> ((IntVector) vector).setSafe(row, (Integer) value);
             case BIGINT -> ((BigIntVector) vector).setSafe(row, (Long) value);
             case DOUBLE -> ((Float8Vector) vector).setSafe(row, (Double) value);
-            case DECIMAL -> ((DecimalVector) vector).setSafe(row, (BigDecimal) value);
+            case DECIMAL -> ((DecimalVector) vector).setSafe(row, ((BigDecimal) value)
+                    .setScale(((DecimalVector) vector).getScale(), RoundingMode.HALF_EVEN));
             case VARCHAR -> ((VarCharVector) vector).setSafe(row, ((String) value).getBytes(StandardCharsets.UTF_8));
             case BOOLEAN -> ((BitVector) vector).setSafe(row, (Boolean) value ? 1 : 0);
             case DATE -> ((DateDayVector) vector).setSafe(row, Math.toIntExact(((LocalDate) value).toEpochDay()));

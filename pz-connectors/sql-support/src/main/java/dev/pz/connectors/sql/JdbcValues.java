@@ -2,7 +2,6 @@ package dev.pz.connectors.sql;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -16,7 +15,7 @@ import java.time.temporal.ChronoField;
 
 /**
  * Turns what a JDBC driver returns for a column into the one Java type of its {@link ColumnKind}:
- * Integer, Long, Double, BigDecimal (scale 9), String, Boolean, LocalDate, LocalDateTime (UTC wall
+ * Integer, Long, Double, BigDecimal, String, Boolean, LocalDate, LocalDateTime (UTC wall
  * time), LocalTime or byte[]. Databases with dynamic typing (SQLite) store dates and timestamps as
  * text, so ISO text is parsed too ({@code yyyy-MM-dd}, {@code yyyy-MM-dd[ T]HH:mm[:ss[.f…]]}).
  * A value that does not fit throws {@link IllegalArgumentException} whose message names the kind,
@@ -84,7 +83,7 @@ public final class JdbcValues {
         BigDecimal value = raw instanceof BigDecimal decimal ? decimal
                 : raw instanceof Double || raw instanceof Float ? BigDecimal.valueOf(((Number) raw).doubleValue())
                 : new BigDecimal(text(raw).trim());
-        return value.setScale(9, RoundingMode.HALF_EVEN);
+        return value;
     }
 
     private static Boolean bool(Object raw) {
