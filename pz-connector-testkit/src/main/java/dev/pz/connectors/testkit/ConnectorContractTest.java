@@ -156,6 +156,14 @@ public abstract class ConnectorContractTest {
         return List.of();
     }
 
+    /**
+     * Outputs of a sink that writes natively only ({@link Sink#nativeSqlWrite} inside the run's DuckDB):
+     * the kit checks that each is offered a native write and that a universal write is refused.
+     */
+    protected List<OutputSpec> nativeOutputs() {
+        return List.of();
+    }
+
     /** One universal write: the output and a factory for the batch to write (the kit closes it). */
     public record WriteCase(OutputSpec spec, Function<BufferAllocator, VectorSchemaRoot> batch) {
     }
@@ -203,8 +211,8 @@ public abstract class ConnectorContractTest {
         sink.ifPresent(Sink::close);
         assertThat(!universalDatasets().isEmpty() || !nativeDatasets().isEmpty())
                 .as("the connector reads, so the test declares datasets").isEqualTo(source.isPresent());
-        assertThat(!universalOutputs().isEmpty()).as("the connector writes, so the test declares outputs")
-                .isEqualTo(sink.isPresent());
+        assertThat(!universalOutputs().isEmpty() || !nativeOutputs().isEmpty())
+                .as("the connector writes, so the test declares outputs").isEqualTo(sink.isPresent());
     }
 
     @Test
@@ -357,7 +365,15 @@ public abstract class ConnectorContractTest {
         assumeTrue(opened.isPresent(), "the connector does not write");
         try (Sink sink = opened.get()) {
             boolean anyNativeCopy = false;
-            for (WriteCase write : universalOutputs()) {
+            List<OutputSpec> outputs = new ArrayList<>(universalOutputs().stream().map(WriteCase::spec).toList());
+            outputs.addAll(nativeOutputs());
+            for (OutputSpec output : nativeOutputs()) {
+                assertThat(catchThrowable(() -> sink.beginWrite(output, new Schema(List.of()))))
+                        .as("a universal write of native-only output %s", output.entity())
+                        .isInstanceOf(PzConnectorException.class);
+            }
+            for (OutputSpec output : outputs) {
+                WriteCase write = new WriteCase(output, null);
                 anyNativeCopy |= sink.nativeCopy(write.spec()).isPresent();
                 Optional<NativeSqlWrite> sqlWrite = sink.nativeSqlWrite(write.spec());
                 anyNativeCopy |= sqlWrite.isPresent();
@@ -367,8 +383,9 @@ public abstract class ConnectorContractTest {
             }
             assertThat(anyNativeCopy).as("NativeCopy declared ⇔ a native copy or SQL write offered for a declared output")
                     .isEqualTo(has(ConnectorCapability.NATIVE_COPY));
-            OutputSpec first = universalOutputs().get(0).spec();
-            assertThat(mergeOutput().isPresent()).as("Merge declared ⇔ the test declares a merge output")
+            OutputSpec first = outputs.get(0);
+            boolean nativeMerge = nativeOutputs().stream().anyMatch(output -> output.strategy() == WriteStrategy.MERGE);
+            assertThat(mergeOutput().isPresent() || nativeMerge).as("Merge declared ⇔ the test declares a merge output")
                     .isEqualTo(has(ConnectorCapability.MERGE));
             mergeOutput().ifPresent(merge -> assertThat(merge.spec().strategy()).isEqualTo(WriteStrategy.MERGE));
             if (!has(ConnectorCapability.MERGE)) {
@@ -376,7 +393,8 @@ public abstract class ConnectorContractTest {
                         new Schema(List.of())))).as("merge without the Merge capability")
                         .isInstanceOf(PzConnectorException.class);
             }
-            boolean replaceWritten = writeCases().stream().anyMatch(write -> write.spec().strategy() == WriteStrategy.REPLACE);
+            boolean replaceWritten = writeCases().stream().anyMatch(write -> write.spec().strategy() == WriteStrategy.REPLACE)
+                    || nativeOutputs().stream().anyMatch(output -> output.strategy() == WriteStrategy.REPLACE);
             if (has(ConnectorCapability.REPLACE_WRITES)) {
                 assertThat(replaceWritten).as("ReplaceWrites declared, so a declared output replaces").isTrue();
             } else {

@@ -52,13 +52,21 @@ public record AttachedTable(String catalog, String schema, String table) {
      * <bounds>)} when the dataset declares a contract or reads incrementally with a watermark.
      */
     public String readFragment(DatasetSpec spec) {
+        return readFragment(spec, "");
+    }
+
+    /**
+     * The native read with a time-travel clause after the table ({@code " at (version => 3)"}, or
+     * empty for the current state).
+     */
+    public String readFragment(DatasetSpec spec, String timeTravel) {
         List<String> terms = WatermarkLiterals.terms(spec.watermark(), DUCK);
         boolean contract = spec.columns() != null && !spec.columns().isEmpty();
         if (!contract && terms.isEmpty()) {
-            return qualified();
+            return qualified() + timeTravel;
         }
         String projection = contract ? DUCK.quoteAll(spec.columns().keySet()) : "*";
-        return "(select " + projection + " from " + qualified()
+        return "(select " + projection + " from " + qualified() + timeTravel
                 + (terms.isEmpty() ? "" : " where " + String.join(" and ", terms)) + ")";
     }
 
