@@ -3,12 +3,7 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,27 +121,10 @@ class SqliteEndToEndTest {
     }
 
     static void execute(Path file, String... statements) throws SQLException {
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            for (String sql : statements) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute(sql);
-                }
-            }
-        }
+        JdbcRows.execute("jdbc:sqlite:" + file, statements);
     }
 
     static List<String> rows(Path file, String sql) throws SQLException {
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
-                Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
-            List<String> rows = new ArrayList<>();
-            while (result.next()) {
-                List<String> values = new ArrayList<>();
-                for (int i = 1; i <= result.getMetaData().getColumnCount(); i++) {
-                    values.add(String.valueOf(result.getObject(i)));
-                }
-                rows.add(String.join("|", values));
-            }
-            return rows;
-        }
+        return JdbcRows.rows("jdbc:sqlite:" + file, sql);
     }
 }

@@ -8,6 +8,7 @@ import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
+import dev.pz.connectors.sql.AttachedSource;
 import dev.pz.connectors.sql.DatabaseFile;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -89,7 +90,7 @@ public final class DuckDbConnector implements Connector {
 
     @Override
     public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new DuckDbSource(new DuckDbDatabase(file(config))));
+        return Optional.of(new AttachedSource(new DuckDbDatabase(file(config))));
     }
 
     @Override

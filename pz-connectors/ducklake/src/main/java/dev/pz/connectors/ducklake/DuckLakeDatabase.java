@@ -82,17 +82,19 @@ final class DuckLakeDatabase implements AttachedDatabase {
         return AttachedTable.parse(alias, entity);
     }
 
-    /**
-     * {@code version:} or {@code timestamp:} as DuckLake's time travel. A read of a file catalog whose
-     * metadata file does not exist is refused here (PZ0353): the attach would create an empty lake.
-     */
+    /** A read of a file catalog whose metadata file does not exist (the attach would create an empty lake). */
     @Override
-    public String timeTravel(DatasetSpec spec) {
+    public void checkReadable(DatasetSpec spec) {
         if (catalog == DuckLakeOptions.Catalog.DUCKDB || catalog == DuckLakeOptions.Catalog.SQLITE) {
             metadataFile().missingForRead(spec.entity(), "ducklake metadata").ifPresent(refusal -> {
                 throw refusal;
             });
         }
+    }
+
+    /** {@code version:} or {@code timestamp:} as DuckLake's time travel. */
+    @Override
+    public String timeTravel(DatasetSpec spec) {
         Optional<Integer> version = spec.find(DuckLakeOptions.VERSION);
         Optional<String> timestamp = spec.find(DuckLakeOptions.TIMESTAMP);
         if (version.isPresent() && timestamp.isPresent()) {

@@ -24,6 +24,15 @@ public interface AttachedDatabase {
     /** The table an entity names. */
     AttachedTable table(String entity);
 
+    /**
+     * Refuses a read that cannot work before anything runs (a missing database file, which an
+     * attach would create empty). Nothing by default.
+     *
+     * @throws dev.pz.connectors.api.error.PzConnectorException PZ0353 with what is missing
+     */
+    default void checkReadable(DatasetSpec spec) {
+    }
+
     /** A time-travel clause for the read ({@code " at (version => 3)"}), empty by default. */
     default String timeTravel(DatasetSpec spec) {
         return "";

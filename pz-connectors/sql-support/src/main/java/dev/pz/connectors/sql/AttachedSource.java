@@ -23,6 +23,7 @@ public final class AttachedSource implements Source {
     @Override
     public Optional<NativeScan> nativeScan(DatasetSpec spec) {
         List<String> setup = database.setupStatements(spec.context());
+        database.checkReadable(spec);
         String fragment = database.table(spec.entity()).readFragment(spec, database.timeTravel(spec));
         return Optional.of(new NativeScan(fragment, setup, "attach", database.location(spec), false));
     }
