@@ -62,7 +62,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <li><b>commit xor abort</b>: after commit or abort every later call throws; abort, and close
  * without either, leave no output;
  * <li><b>capabilities</b>: each flag the kit can observe matches behaviour in both directions —
- * NativeScan, NativeCopy, PartitionedRead, ColumnPruning, Merge, ReplaceWrites, NativeOnlyRead;
+ * NativeScan, NativeCopy (a native copy or a native SQL write), PartitionedRead, ColumnPruning,
+ * Merge, ReplaceWrites, NativeOnlyRead; a sink writing natively only refuses universal writes;
  * <li><b>native writes</b>: a native copy keeps its temporaries in a {@code .pz-tmp} directory or
  * the engine's spool, nothing is visible before publish, and publish makes the output visible;
  * <li><b>secrets</b>: no message of a failing call or of a failed connection check holds a secret.
@@ -373,12 +374,11 @@ public abstract class ConnectorContractTest {
                         .isInstanceOf(PzConnectorException.class);
             }
             for (OutputSpec output : outputs) {
-                WriteCase write = new WriteCase(output, null);
-                anyNativeCopy |= sink.nativeCopy(write.spec()).isPresent();
-                Optional<NativeSqlWrite> sqlWrite = sink.nativeSqlWrite(write.spec());
+                anyNativeCopy |= sink.nativeCopy(output).isPresent();
+                Optional<NativeSqlWrite> sqlWrite = sink.nativeSqlWrite(output);
                 anyNativeCopy |= sqlWrite.isPresent();
                 sqlWrite.ifPresent(offered -> assertThat(String.join("\n", offered.statements()))
-                        .as("the native SQL write of %s reads the staged relation", write.spec().entity())
+                        .as("the native SQL write of %s reads the staged relation", output.entity())
                         .contains(NativeSqlWrite.SOURCE));
             }
             assertThat(anyNativeCopy).as("NativeCopy declared ⇔ a native copy or SQL write offered for a declared output")

@@ -33,7 +33,6 @@ record MysqlSettings(String connection, String host, int port, String database, 
         properties.setProperty("connectTimeout", Integer.toString(connectTimeoutSeconds * 1_000));
         properties.setProperty("allowLocalInfile", "true");
         properties.setProperty("tcpKeepAlive", "true");
-        properties.setProperty("permitMysqlScheme", "true");
         Connection session = new org.mariadb.jdbc.Driver().connect(url(), properties);
         if (session == null) {
             throw new SQLException("the MariaDB driver refused the connection URL", "08001");
