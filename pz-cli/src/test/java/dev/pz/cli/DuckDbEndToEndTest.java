@@ -78,6 +78,19 @@ class DuckDbEndToEndTest {
     }
 
     @Test
+    void validateConnectChecksTheFileAndTheContractsColumns() throws Exception {
+        TestProject project = project("connect", CONNECTIONS, "");
+        CliRun checked = CliRun.pz(project.path(), "validate", "--connect");
+        assertThat(checked.exitCode()).as(checked.toString()).isZero();
+        project.file("connections.yml", CONNECTIONS.replace("    orders:\n      read:\n"
+                + "        columns: {id: bigint, customer: varchar, amount: double}\n", "    orders:\n      read: {}\n"));
+        CliRun contractless = CliRun.pz(project.path(), "validate", "--connect");
+        assertThat(contractless.exitCode()).as(contractless.toString()).isEqualTo(2);
+        assertThat(contractless.err()).contains("error PZ0330: ", "can describe a table only through its columns:"
+                + " contract");
+    }
+
+    @Test
     void forceUniversalRefusesTheNativeOnlyReadAndWritesThroughBatches() throws Exception {
         TestProject project = project("universal", CONNECTIONS, "engine:\n  force_universal: true");
         CliRun refused = CliRun.pz(project.path(), "plan", "--all");

@@ -7,6 +7,7 @@ import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.sql.AttachedSource;
 import dev.pz.connectors.sql.DuckDbExtensions;
 import dev.pz.connectors.sql.SqlDialect;
 import dev.pz.connectors.sql.WatermarkLiterals;
@@ -68,7 +69,7 @@ final class IcebergSource implements Source {
 
     @Override
     public Schema schema(DatasetSpec spec) {
-        throw universal(spec);
+        return AttachedSource.contractSchema(IcebergConnectorFactory.NAME, spec);
     }
 
     @Override
