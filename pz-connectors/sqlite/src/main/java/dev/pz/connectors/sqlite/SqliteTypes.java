@@ -4,13 +4,14 @@ import dev.pz.connectors.sql.ColumnKind;
 import java.util.Locale;
 
 /**
- * SQLite's declared column types and pz's kinds. Reading follows SQLite's type affinity as DuckDB's
- * SQLite scanner applies it: a declared type containing {@code int} is BIGINT; {@code char},
- * {@code clob} or {@code text} VARCHAR; {@code blob} or none BLOB; {@code real}, {@code floa} or
- * {@code doub} DOUBLE; {@code bool} BIGINT; exactly {@code date} DATE, {@code datetime} or
- * {@code timestamp} TIMESTAMP, {@code time} TIME; anything else (NUMERIC, DECIMAL(p,s)) DOUBLE.
- * Writing declares DuckDB's type names, except that decimals are declared TEXT so that their
- * digits survive (a NUMERIC column would turn them into floating point).
+ * SQLite's declared column types and pz's kinds, exactly as DuckDB's SQLite extension maps them, so
+ * that a read or a write gives what the reference's native path gives. Reading (by SQLite's type
+ * affinity, on the lower-cased declared type): containing {@code int} BIGINT; {@code char},
+ * {@code clob} or {@code text} VARCHAR; {@code blob}, or no type, BLOB; {@code real}, {@code floa}
+ * or {@code doub} DOUBLE; exactly {@code date} DATE; containing {@code time} (datetime, timestamp)
+ * TIMESTAMP; {@code dec} or {@code num} DOUBLE; anything else (boolean included) VARCHAR. Writing
+ * declares BIGINT for integers and booleans, DOUBLE, BLOB, and VARCHAR for everything else (dates,
+ * timestamps and decimals are stored as their text).
  */
 final class SqliteTypes {
 
@@ -31,28 +32,24 @@ final class SqliteTypes {
         if (type.contains("real") || type.contains("floa") || type.contains("doub")) {
             return ColumnKind.DOUBLE;
         }
-        if (type.contains("bool")) {
-            return ColumnKind.BIGINT;
+        if (type.equals("date")) {
+            return ColumnKind.DATE;
         }
-        return switch (type) {
-            case "date" -> ColumnKind.DATE;
-            case "datetime", "timestamp" -> ColumnKind.TIMESTAMP;
-            case "time" -> ColumnKind.TIME;
-            default -> ColumnKind.DOUBLE;
-        };
+        if (type.contains("time")) {
+            return ColumnKind.TIMESTAMP;
+        }
+        if (type.contains("dec") || type.contains("num")) {
+            return ColumnKind.DOUBLE;
+        }
+        return ColumnKind.VARCHAR;
     }
 
     static String declare(ColumnKind kind) {
         return switch (kind) {
-            case INT -> "INTEGER";
-            case BIGINT -> "BIGINT";
+            case INT, BIGINT, BOOLEAN -> "BIGINT";
             case DOUBLE -> "DOUBLE";
-            case DECIMAL, VARCHAR -> "TEXT";
-            case BOOLEAN -> "BOOLEAN";
-            case DATE -> "DATE";
-            case TIMESTAMP -> "TIMESTAMP";
-            case TIME -> "TIME";
             case BLOB -> "BLOB";
+            case DECIMAL, VARCHAR, DATE, TIMESTAMP, TIME -> "VARCHAR";
         };
     }
 }

@@ -29,13 +29,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * One write in one SQLite transaction: replace drops and recreates the table, append creates it when
  * missing, and every batch is inserted by column name. Nothing is visible before commit; abort
- * rolls everything back. Dates and timestamps are stored as text the way DuckDB prints them
- * ({@code 2026-01-02}, {@code 2026-01-02 10:00:00.5}), booleans as 0 and 1, decimals as their digits.
+ * rolls everything back. Column types and values are those DuckDB's SQLite extension writes: dates,
+ * timestamps and decimals as the text DuckDB prints ({@code 2026-01-02}, {@code 2026-01-02 10:00:00.5},
+ * {@code 1.500000000}), booleans as 0 and 1.
  */
 final class SqliteWriteSession implements WriteSession {
 
     private static final SqlDialect SQL = SqlDialect.DOUBLE_QUOTES;
-    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final SqliteDatabase database;
     private final OutputSpec spec;
@@ -104,13 +105,13 @@ final class SqliteWriteSession implements WriteSession {
         } else if (value instanceof Boolean bool) {
             insert.setLong(index, bool ? 1 : 0);
         } else if (value instanceof BigDecimal decimal) {
-            insert.setString(index, decimal.stripTrailingZeros().toPlainString());
+            insert.setString(index, decimal.toPlainString());
         } else if (value instanceof LocalDate date) {
             insert.setString(index, date.toString());
         } else if (value instanceof LocalDateTime timestamp) {
             insert.setString(index, timestamp(timestamp));
         } else if (value instanceof LocalTime time) {
-            insert.setString(index, time.toString());
+            insert.setString(index, time(time));
         } else if (value instanceof byte[] bytes) {
             insert.setBytes(index, bytes);
         } else {
@@ -120,6 +121,11 @@ final class SqliteWriteSession implements WriteSession {
 
     /** DuckDB's text for a timestamp: seconds always, the fraction without trailing zeros. */
     static String timestamp(LocalDateTime value) {
+        return value.toLocalDate() + " " + time(value.toLocalTime());
+    }
+
+    /** DuckDB's text for a time of day: {@code HH:mm:ss}, the fraction without trailing zeros. */
+    static String time(LocalTime value) {
         String text = value.format(SECONDS);
         int micros = value.getNano() / 1_000;
         if (micros == 0) {

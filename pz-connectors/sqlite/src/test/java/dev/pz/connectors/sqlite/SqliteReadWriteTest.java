@@ -64,7 +64,7 @@ class SqliteReadWriteTest {
             List<String> types = source.schema(DatasetSpec.of("app", "events", Map.of(), null)).getFields().stream()
                     .map(field -> field.getName() + ":" + field.getType()).toList();
             assertThat(types).containsExactly("id:Int(64, true)", "name:Utf8", "score:FloatingPoint(DOUBLE)",
-                    "price:FloatingPoint(DOUBLE)", "flag:Int(64, true)", "day:Date(DAY)",
+                    "price:FloatingPoint(DOUBLE)", "flag:Utf8", "day:Date(DAY)",
                     "at:Timestamp(MICROSECOND, +00:00)", "payload:Binary", "anything:Binary");
         }
     }
@@ -122,8 +122,10 @@ class SqliteReadWriteTest {
         copy(typed, "copy", WriteStrategy.REPLACE);
         assertThat(read(DatasetSpec.of("app", "copy", Map.of(), contract), ReadHints.none())).isEqualTo(before);
         assertThat(SqliteFiles.rows(db(), "select price, flag, day, at from copy order by id")).containsExactly(
-                "9.99|1|2026-01-01|2026-01-01 10:00:00", "1|0|2026-01-02|2026-01-02 10:00:00.5",
-                "2.5|1|2026-01-03|2026-01-03 11:30:00");
+                "9.990000000|1|2026-01-01|2026-01-01 10:00:00", "1.000000000|0|2026-01-02|2026-01-02 10:00:00.5",
+                "2.500000000|1|2026-01-03|2026-01-03 11:30:00");
+        assertThat(SqliteFiles.rows(db(), "select group_concat(type, ',') from pragma_table_info('copy')"))
+                .containsExactly("BIGINT,VARCHAR,BIGINT,VARCHAR,VARCHAR");
         copy(everything, "copy", WriteStrategy.REPLACE);
         assertThat(SqliteFiles.rows(db(), "select count(*) from copy")).containsExactly("3");
         copy(everything, "copy", WriteStrategy.APPEND);
