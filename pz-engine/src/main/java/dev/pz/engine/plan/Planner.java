@@ -6,6 +6,7 @@ import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.NativeSqlWrite;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
@@ -167,9 +168,15 @@ public final class Planner {
             if (!refusals.isEmpty()) {
                 return sinkNode(node, Strategy.ARROW_STREAM, refused(connection, refusals), null);
             }
-            return copy.map(native_ -> sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '"
-                    + connection.connector() + "' provides " + native_.mechanism(), native_))
-                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, opened == null ? noNative
+            if (copy.isPresent()) {
+                return sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '" + connection.connector()
+                        + "' provides " + copy.get().mechanism(), copy.get());
+            }
+            Optional<NativeSqlWrite> sql = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
+                    ? Optional.empty() : opened.nativeSqlWrite(spec);
+            return sql.map(write -> new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_COPY, 1,
+                    "native copy: connector '" + connection.connector() + "' provides " + write.mechanism(), null, null,
+                    null, write)).orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, opened == null ? noNative
                             : opened.universalReason(spec).map(why -> "arrow stream: " + why).orElse(noNative), null));
         } catch (PzConnectorException refusal) {
             reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
