@@ -66,7 +66,8 @@ record HttpOutput(String path, String method, HttpOptions.BodyFormat bodyFormat,
             }
             if (!appendOnly.isEmpty()) {
                 problems.add(invalid(appendOnly.size() == 1 ? appendOnly.get(0).replace("'", "") : "body_format",
-                        String.join(" and ", appendOnly) + " apply to append only; a merge sends one request per row",
+                        String.join(" and ", appendOnly) + (appendOnly.size() == 1 ? " applies" : " apply")
+                                + " to append only; a merge sends one request per row",
                         "remove them, or use strategy: append"));
             }
         } else if (path.contains(KEY_PLACEHOLDER)) {
