@@ -72,7 +72,8 @@ class HttpIncrementalTest {
                 new DatasetSpec.Watermark("id", "3", false, "7")));
         read(config(server, Map.of()), new DatasetSpec("api", "items", options, Map.of("day", "date"),
                 new DatasetSpec.Watermark("day", "2026-01-31", false, null)));
-        assertThat(server.requests().get(0).query()).isEqualTo("after=3&before=7");
+        assertThat(server.requests().get(0).param("after")).contains("3");
+        assertThat(server.requests().get(0).param("before")).contains("7");
         assertThat(server.requests().get(1).query()).isEqualTo("after=2026-01-31");
     }
 

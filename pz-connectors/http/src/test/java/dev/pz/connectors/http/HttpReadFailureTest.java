@@ -151,6 +151,33 @@ class HttpReadFailureTest {
     }
 
     @Test
+    void cancelStopsARequestInFlight() throws Exception {
+        java.util.concurrent.CountDownLatch received = new java.util.concurrent.CountDownLatch(1);
+        server.route("/items", (request, index) -> {
+            received.countDown();
+            return Reply.stall();
+        });
+        try (var allocator = new org.apache.arrow.memory.RootAllocator();
+                var source = new HttpConnector().openSource(config(server, Map.of())).orElseThrow();
+                var reader = source.planRead(dataset(ITEMS), dev.pz.connectors.api.ReadHints.none()).get(0)
+                        .open(allocator, dev.pz.connectors.api.BatchOptions.defaults())) {
+            var loading = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return reader.loadNextBatch();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            assertThat(received.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(reader).isInstanceOf(dev.pz.connectors.api.Cancellable.class);
+            ((dev.pz.connectors.api.Cancellable) reader).cancel();
+            Throwable thrown = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30),
+                    () -> catchThrowableOfType(java.util.concurrent.ExecutionException.class, loading::get).getCause());
+            assertThat(thrown).isInstanceOf(PzConnectorException.class).hasMessageContaining("cancelled");
+        }
+    }
+
+    @Test
     void aBodyLargerThanMaxResponseMbIsRefused() {
         String big = "[" + ("{\"text\":\"" + "x".repeat(1000) + "\"},").repeat(1100) + "{}]";
         server.route("/items", (request, index) -> Reply.json(big));
