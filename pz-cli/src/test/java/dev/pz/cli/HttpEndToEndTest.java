@@ -49,12 +49,14 @@ class HttpEndToEndTest {
             + "        columns: {id: bigint, title: varchar, updated_at: timestamp}\n"
             + "        sync: {mode: incremental, cursor: updated_at}\n";
 
+    private static final String ISSUES_LOG = "INSERT INTO {{ sink('lake', 'issues_log', format: 'csv', path: "
+            + "'out/issues/', strategy: 'append', duplicates: 'accept') }}\n"
+            + "select id, title, updated_at from {{ source('api', 'issues') }}\n";
+
     private TestProject crawlProject(String dir) {
         return TestProject.in(temp.resolve(dir)).projectYml("http_" + dir, "engine:\n  threads: 1")
                 .file("connections.yml", apiConnection("", ISSUES) + "lake:\n  connector: localfiles\n")
-                .file("pipelines/issues_log.sql", "INSERT INTO {{ sink('lake', 'issues_log', format: 'csv', path: "
-                        + "'out/issues/', strategy: 'append', duplicates: 'accept') }}\n"
-                        + "select id, title, updated_at from {{ source('api', 'issues') }}\n");
+                .file("pipelines/issues_log.sql", ISSUES_LOG);
     }
 
     /** Two pages linked by a Link header; after a watermark, only what changed since. */
@@ -228,9 +230,7 @@ class HttpEndToEndTest {
         TestProject project = TestProject.in(temp.resolve("creds")).projectYml("http_creds", "engine:\n  threads: 1")
                 .file("connections.yml", apiConnection("  check_path: /issues\n", ISSUES).replace(TOKEN, "wrong-token-x")
                         + "lake:\n  connector: localfiles\n")
-                .file("pipelines/issues_log.sql", "INSERT INTO {{ sink('lake', 'issues_log', format: 'csv', path: "
-                        + "'out/issues/', strategy: 'append', duplicates: 'accept') }}\n"
-                        + "select * from {{ source('api', 'issues') }}\n");
+                .file("pipelines/issues_log.sql", ISSUES_LOG);
         CliRun run = CliRun.pz(project.path(), "run", "--all");
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(run.out() + run.err()).contains("PZ0501", "HTTP 401 from " + server.baseUrl() + "issues",
@@ -252,9 +252,7 @@ class HttpEndToEndTest {
         TestProject project = TestProject.in(temp.resolve("down")).projectYml("http_down", "engine:\n  threads: 1")
                 .file("connections.yml", apiConnection("", ISSUES).replace(server.baseUrl(), base)
                         + "lake:\n  connector: localfiles\n")
-                .file("pipelines/issues_log.sql", "INSERT INTO {{ sink('lake', 'issues_log', format: 'csv', path: "
-                        + "'out/issues/', strategy: 'append', duplicates: 'accept') }}\n"
-                        + "select * from {{ source('api', 'issues') }}\n");
+                .file("pipelines/issues_log.sql", ISSUES_LOG);
         CliRun run = CliRun.pz(project.path(), "run", "--all");
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(run.out() + run.err()).contains("PZ0501", "could not reach '" + base + "issues?state=all'");

@@ -16,8 +16,10 @@ import java.util.Set;
  */
 sealed interface Pagination {
 
-    /** The first request: the strategy's own parameters stamped on the dataset's URI. */
-    URI first(URI uri);
+    /** The first request: the strategy's own parameters stamped on the dataset's URI (none by default). */
+    default URI first(URI uri) {
+        return uri;
+    }
 
     /** The page after the one {@code response} answered, if the strategy names one. */
     Optional<URI> next(URI current, HttpResponseBytes response) throws IOException,
@@ -144,11 +146,6 @@ sealed interface Pagination {
     /** The {@code Link} header's {@code rel="next"}. */
     record LinkHeader() implements Pagination {
         @Override
-        public URI first(URI uri) {
-            return uri;
-        }
-
-        @Override
         public Optional<URI> next(URI current, HttpResponseBytes response) throws LinkHeaders.UnreadableLinkException {
             return LinkHeaders.next(response.headers().allValues("Link"), response.uri());
         }
@@ -162,11 +159,6 @@ sealed interface Pagination {
     /** A token at {@code pointer} in the body, sent back in {@code param}; absent or empty ends the crawl. */
     record Cursor(JsonPointer pointer, String param) implements Pagination {
         @Override
-        public URI first(URI uri) {
-            return uri;
-        }
-
-        @Override
         public Optional<URI> next(URI current, HttpResponseBytes response) throws IOException {
             return JsonNavigator.textAt(response.body(), pointer).map(token -> QueryString.with(current, param, token));
         }
@@ -179,11 +171,6 @@ sealed interface Pagination {
 
     /** One request. */
     record Single() implements Pagination {
-        @Override
-        public URI first(URI uri) {
-            return uri;
-        }
-
         @Override
         public Optional<URI> next(URI current, HttpResponseBytes response) {
             return Optional.empty();
