@@ -8,10 +8,9 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
+import java.time.DateTimeException;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -94,19 +93,28 @@ final class JsonColumn {
                 if (token != JsonToken.VALUE_STRING) {
                     throw mismatch(parser, context);
                 }
+                long day;
                 try {
-                    ((DateDayVector) vector).setSafe(row, Math.toIntExact(LocalDate.parse(parser.getText()).toEpochDay()));
-                } catch (DateTimeParseException e) {
+                    day = IsoTimestamps.epochDay(parser.getTextCharacters(), parser.getTextOffset(),
+                            parser.getTextLength());
+                } catch (DateTimeException e) {
                     throw mismatch(parser, context);
                 }
+                if (day == IsoTimestamps.NOT_FAST) {
+                    throw mismatch(parser, context);
+                }
+                ((DateDayVector) vector).setSafe(row, Math.toIntExact(day));
             }
             case TIMESTAMP -> {
                 if (token != JsonToken.VALUE_STRING) {
                     throw mismatch(parser, context);
                 }
                 try {
-                    ((TimeStampVector) vector).setSafe(row, micros(WatermarkText.utc(parser.getText())));
-                } catch (IllegalArgumentException e) {
+                    long micros = IsoTimestamps.micros(parser.getTextCharacters(), parser.getTextOffset(),
+                            parser.getTextLength());
+                    ((TimeStampVector) vector).setSafe(row, micros != IsoTimestamps.NOT_FAST ? micros
+                            : micros(WatermarkText.utc(parser.getText())));
+                } catch (IllegalArgumentException | DateTimeException | ArithmeticException e) {
                     throw mismatch(parser, context);
                 }
             }
