@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -109,9 +110,18 @@ final class HttpCrawl extends ArrowReader implements Cancellable {
         }
         long bytes = 0;
         for (FieldVector vector : root.getFieldVectors()) {
-            bytes += vector.getBufferSizeFor(rows);
+            bytes += allocatedBytes(vector);
         }
         return bytes >= options.targetBytes();
+    }
+
+    /** The memory a vector holds now; a column left null for many rows may not have grown to them. */
+    private static long allocatedBytes(FieldVector vector) {
+        long bytes = vector.getValidityBuffer().capacity() + vector.getDataBuffer().capacity();
+        if (vector instanceof BaseVariableWidthVector variable) {
+            bytes += variable.getOffsetBuffer().capacity();
+        }
+        return bytes;
     }
 
     /** Requests the next page, if the crawl has one; false when the crawl is over. */

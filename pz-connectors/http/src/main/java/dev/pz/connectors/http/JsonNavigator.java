@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,8 @@ import java.util.Optional;
  */
 final class JsonNavigator {
 
-    static final JsonFactory FACTORY = JsonFactory.builder().build();
+    static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+            .enable(StreamReadFeature.USE_FAST_BIG_NUMBER_PARSER).build();
 
     private JsonNavigator() {
     }

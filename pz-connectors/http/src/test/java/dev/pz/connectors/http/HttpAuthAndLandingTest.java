@@ -123,6 +123,23 @@ class HttpAuthAndLandingTest {
     }
 
     @Test
+    void aColumnNullInEveryRecordOfAManyRecordPageLandsNulls() {
+        StringBuilder page = new StringBuilder("[");
+        for (int i = 0; i < 10_000; i++) {
+            page.append(i == 0 ? "" : ",").append("{\"id\":").append(i).append('}');
+        }
+        server.route("/items", (request, index) -> Reply.json(page.append(']').toString()));
+        Map<String, String> columns = new LinkedHashMap<>();
+        columns.put("id", "bigint");
+        columns.put("name", "varchar");
+        HttpReads.Result result = read(config(server, Map.of()), DatasetSpec.of("api", "items", Map.of("path",
+                "/items"), columns));
+        assertThat(result.rows()).hasSize(10_000);
+        assertThat(result.column("name")).containsOnlyNulls();
+        assertThat(result.column("id").get(9_999)).isEqualTo(9_999L);
+    }
+
+    @Test
     void aValueOfTheWrongTypeNamesItsColumnNotTheValue() {
         server.route("/items", (request, index) -> Reply.json("[{\"id\":1},{\"id\":\"not-a-number\"}]"));
         PzConnectorException failure = catchThrowableOfType(PzConnectorException.class, () -> read(config(server,
