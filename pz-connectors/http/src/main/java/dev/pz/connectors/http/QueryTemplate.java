@@ -64,19 +64,6 @@ final class QueryTemplate {
         return new QueryTemplate(parameters);
     }
 
-    /** Whether any parameter references {@code binding}. */
-    boolean uses(String binding) {
-        return parameters.values().stream().anyMatch(text -> {
-            Matcher matcher = BINDING.matcher(text);
-            while (matcher.find()) {
-                if (matcher.group(1).equals(binding)) {
-                    return true;
-                }
-            }
-            return false;
-        });
-    }
-
     /** {@code uri} with every parameter whose bindings all have values, in declaration order. */
     URI apply(URI uri, Map<String, String> bindings) {
         URI result = uri;
