@@ -101,6 +101,29 @@ class HttpEndToEndTest {
     }
 
     @Test
+    void rawRecordsLandAsJsonWithATypedCursorThatDrivesTheWatermark() {
+        issues();
+        TestProject project = TestProject.in(temp.resolve("raw")).projectYml("http_raw", "engine:\n  threads: 1")
+                .file("connections.yml", apiConnection("", "    issues:\n      read:\n        path: /issues\n"
+                        + "        query: {since: '{{ watermark }}', state: all}\n"
+                        + "        pagination: {strategy: link_header}\n"
+                        + "        cursor: updated_at\n        cursor_type: timestamp\n"
+                        + "        sync: {mode: incremental, cursor: updated_at}\n") + "lake:\n  connector: localfiles\n")
+                .file("pipelines/issues_log.sql", "INSERT INTO {{ sink('lake', 'issues_log', format: 'csv', path: "
+                        + "'out/issues/', strategy: 'append', duplicates: 'accept') }}\n"
+                        + "select (payload->>'$.id')::bigint as id, payload->>'$.title' as title, updated_at, pz_page\n"
+                        + "from {{ source('api', 'issues') }}\n");
+        CliRun first = CliRun.pz(project.path(), "run", "--all");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        assertThat(Duck.rows("select id || '|' || coalesce(title, '<null>') || '|' || pz_page from read_csv('"
+                + project.path().resolve("out/issues") + "/*.csv') order by id")).containsExactly(
+                        "1|one, quoted \"|0", "2|<null>|0", "3|three|1");
+        CliRun second = CliRun.pz(project.path(), "run", "--all");
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        assertThat(server.requests().get(2).param("since")).contains("2026-03-03T00:00:00Z");
+    }
+
+    @Test
     void aRateLimitedPageIsRetriedAndItsCrawlLandsOnce() {
         server.route("/issues", (request, index) -> {
             if (index == 1) {
