@@ -1,9 +1,9 @@
 package dev.pz.connectors.http;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -25,7 +25,8 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     }
 
     private final long limit;
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private byte[] bytes = new byte[8192];
+    private int size;
     private final CompletableFuture<byte[]> result = new CompletableFuture<>();
     private Flow.Subscription subscription;
 
@@ -51,14 +52,17 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     @Override
     public void onNext(List<ByteBuffer> buffers) {
         for (ByteBuffer buffer : buffers) {
-            if (bytes.size() + (long) buffer.remaining() > limit) {
+            int count = buffer.remaining();
+            if (size + (long) count > limit) {
                 subscription.cancel();
                 result.completeExceptionally(new TooLargeException());
                 return;
             }
-            byte[] chunk = new byte[buffer.remaining()];
-            buffer.get(chunk);
-            bytes.writeBytes(chunk);
+            if (size + count > bytes.length) {
+                bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max(size + (long) count, 2L * bytes.length)));
+            }
+            buffer.get(bytes, size, count);
+            size += count;
         }
     }
 
@@ -69,6 +73,6 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
     @Override
     public void onComplete() {
-        result.complete(bytes.toByteArray());
+        result.complete(Arrays.copyOf(bytes, size));
     }
 }

@@ -7,11 +7,9 @@ import dev.pz.connectors.api.TemporaryFiles;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.error.PzConnectorException;
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -140,9 +138,9 @@ final class HttpWriteSession implements WriteSession, Cancellable {
         URI uri = transport.settings().resolve(output.path());
         long delivered = 0;
         long requests = 0;
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(spool), 1 << 16)) {
+        try (SpoolLines lines = new SpoolLines(spool)) {
             List<byte[]> chunk = new ArrayList<>();
-            for (byte[] line = readLine(in); line != null || !chunk.isEmpty(); line = readLine(in)) {
+            for (byte[] line = lines.next(); line != null || !chunk.isEmpty(); line = lines.next()) {
                 if (line != null) {
                     chunk.add(line);
                 }
@@ -164,8 +162,8 @@ final class HttpWriteSession implements WriteSession, Cancellable {
     /** Merge: one request per row, to the row's own URL. */
     private WriteResult sendEach() throws IOException {
         long delivered = 0;
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(spool), 1 << 16)) {
-            for (byte[] line = readLine(in); line != null; line = readLine(in)) {
+        try (SpoolLines lines = new SpoolLines(spool)) {
+            for (byte[] line = lines.next(); line != null; line = lines.next()) {
                 int tab = indexOf(line, (byte) '\t');
                 String key = new String(line, 0, tab, StandardCharsets.US_ASCII);
                 byte[] body = java.util.Arrays.copyOfRange(line, tab + 1, line.length);
@@ -210,16 +208,6 @@ final class HttpWriteSession implements WriteSession, Cancellable {
             body.write(']');
         }
         return body.toByteArray();
-    }
-
-    /** A line of the temporary without its LF; null at the end. */
-    private static byte[] readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
-        int b;
-        while ((b = in.read()) != -1 && b != '\n') {
-            line.write(b);
-        }
-        return b == -1 && line.size() == 0 ? null : line.toByteArray();
     }
 
     private static int indexOf(byte[] bytes, byte wanted) {
