@@ -30,8 +30,9 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     private final CompletableFuture<byte[]> result = new CompletableFuture<>();
     private Flow.Subscription subscription;
 
+    /** {@code limit} is capped at what one Java array can hold (2 GiB). */
     BoundedBody(long limit) {
-        this.limit = limit;
+        this.limit = Math.min(limit, Integer.MAX_VALUE - 8);
     }
 
     static HttpResponse.BodyHandler<byte[]> handler(long limit) {
