@@ -2,9 +2,11 @@ package dev.pz.engine.validate;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
@@ -29,7 +31,7 @@ import java.util.function.Function;
  * Validation tier 3: every connection names an installed connector (PZ0305) that declares none of
  * pz's own keys (PZ0345); every connection, read and write option is one its connector declares,
  * with a value the declaration allows (PZ0301, or the option's own code); the connector's
- * cross-option rules hold; and no dataset or output asks for something its connector's
+ * cross-option rules hold for each connection, dataset and output; and no dataset or output asks for something its connector's
  * capabilities refuse. Each message names its subject once: {@code connection 'lake'},
  * {@code dataset 'orders'}, {@code output 'daily'} — as the connector names it at run time.
  */
@@ -143,6 +145,7 @@ public final class ConnectorConfigValidator {
                         report("dataset '" + source.entity() + "'", source.read().options(), connector.readOptions(),
                                 OptionSet.RESERVED_READ_KEYS, key -> source.read().location(), "pass %s to source()");
                     }
+                    crossOptionRules(source, connector);
                     if (fullTier) {
                         CapabilityRules.source(source, connector, project.engine()).forEach(this::refuse);
                     }
@@ -153,11 +156,39 @@ public final class ConnectorConfigValidator {
                         report("output '" + sink.entity() + "'", sink.write().options(), connector.writeOptions(),
                                 OptionSet.RESERVED_WRITE_KEYS, key -> sink.write().location(), "pass %s to sink()");
                     }
+                    crossOptionRules(sink, connector);
                     if (fullTier) {
                         CapabilityRules.sink(sink, connector).forEach(this::refuse);
                     }
                 });
             }
+        }
+    }
+
+    /** The connector's rules across a dataset's options, once each declared option is valid. */
+    private void crossOptionRules(SourceLoadNode source, Connector connector) {
+        if (!connector.readOptions().check(source.read().options(), OptionSet.RESERVED_READ_KEYS).isEmpty()) {
+            return;
+        }
+        DatasetSpec spec = new DatasetSpec(source.connection(), source.entity(), source.read().options(),
+                source.read().columns(), source.incremental() == null ? null
+                        : new DatasetSpec.Watermark(source.incremental().cursor(), null, false, null));
+        for (OptionProblem problem : connector.validateRead(spec)) {
+            problems.error(problem.code(), "dataset '" + source.entity() + "': " + problem.message(),
+                    source.read().location(), problem.hint());
+        }
+    }
+
+    /** The connector's rules across an output's options, strategy and keys, once each declared option is valid. */
+    private void crossOptionRules(SinkWriteNode sink, Connector connector) {
+        if (!connector.writeOptions().check(sink.write().options(), OptionSet.RESERVED_WRITE_KEYS).isEmpty()) {
+            return;
+        }
+        OutputSpec spec = new OutputSpec(sink.connection(), sink.entity(), sink.write().strategy(),
+                sink.write().schemaPolicy(), sink.write().options(), sink.write().keys(), null);
+        for (OptionProblem problem : connector.validateWrite(spec)) {
+            problems.error(problem.code(), "output '" + sink.entity() + "': " + problem.message(),
+                    sink.write().location(), problem.hint());
         }
     }
 
