@@ -33,6 +33,15 @@ class ConnectorsCommandTest {
                 + "snk:native\\+universal .*NativeScan,NativeCopy.*ReplaceWrites");
         assertThat(run.out()).containsPattern("(?m)^postgres +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
                 + ".*Merge");
+        assertThat(run.out()).containsPattern("(?m)^duckdb +pz \\(builtin\\) +\\S+ +src:native-only "
+                + "snk:native\\+universal .*NativeScan,NativeCopy,Merge.*NativeOnlyRead");
+        assertThat(run.out()).containsPattern("(?m)^sqlite +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
+                + "ColumnPruning,BoundedWindow,InclusiveWatermarkBound,ReplaceWrites$");
+        assertThat(run.out()).containsPattern("(?m)^mysql +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
+                + "ColumnPruning,PartitionedRead,Merge");
+        for (String extensionBacked : List.of("ducklake", "iceberg", "motherduck", "quack")) {
+            assertThat(run.out()).containsPattern("(?m)^" + extensionBacked + " +pz \\(builtin\\) +\\S+ +src:native-only ");
+        }
     }
 
     @Test

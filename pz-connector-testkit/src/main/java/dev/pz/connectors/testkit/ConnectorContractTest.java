@@ -13,6 +13,7 @@ import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.NativeSqlWrite;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
@@ -53,7 +54,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <ul>
  * <li><b>declarations</b>: no option uses a key pz reserves; the test's own configuration, datasets
- * and outputs pass the declarations and {@link Connector#validate};
+ * and outputs pass the declarations and {@link Connector#validate}, {@link Connector#validateRead} and
+ * {@link Connector#validateWrite};
  * <li><b>batches</b>: every batch has the schema {@link Source#schema} announced, and a reader
  * releases all its memory when closed;
  * <li><b>cancellation</b>: a reader closed after its first batch of the large dataset returns
@@ -61,7 +63,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <li><b>commit xor abort</b>: after commit or abort every later call throws; abort, and close
  * without either, leave no output;
  * <li><b>capabilities</b>: each flag the kit can observe matches behaviour in both directions —
- * NativeScan, NativeCopy, PartitionedRead, ColumnPruning, Merge, ReplaceWrites, NativeOnlyRead;
+ * NativeScan, NativeCopy (a native copy or a native SQL write), PartitionedRead, ColumnPruning,
+ * Merge, ReplaceWrites, NativeOnlyRead; a sink writing natively only refuses universal writes;
  * <li><b>native writes</b>: a native copy keeps its temporaries in a {@code .pz-tmp} directory or
  * the engine's spool, nothing is visible before publish, and publish makes the output visible;
  * <li><b>secrets</b>: no message of a failing call or of a failed connection check holds a secret.
@@ -155,6 +158,14 @@ public abstract class ConnectorContractTest {
         return List.of();
     }
 
+    /**
+     * Outputs of a sink that writes natively only ({@link Sink#nativeSqlWrite} inside the run's DuckDB):
+     * the kit checks that each is offered a native write and that a universal write is refused.
+     */
+    protected List<OutputSpec> nativeOutputs() {
+        return List.of();
+    }
+
     /** One universal write: the output and a factory for the batch to write (the kit closes it). */
     public record WriteCase(OutputSpec spec, Function<BufferAllocator, VectorSchemaRoot> batch) {
     }
@@ -179,10 +190,13 @@ public abstract class ConnectorContractTest {
         for (DatasetSpec spec : datasets) {
             assertThat(connector.readOptions().check(spec.options(), OptionSet.RESERVED_READ_KEYS))
                     .as("problems of dataset %s", spec.entity()).isEmpty();
+            assertThat(connector.validateRead(spec)).as("validateRead() of dataset %s", spec.entity()).isEmpty();
         }
         for (WriteCase write : writeCases()) {
             assertThat(connector.writeOptions().check(write.spec().options(), OptionSet.RESERVED_WRITE_KEYS))
                     .as("problems of output %s", write.spec().entity()).isEmpty();
+            assertThat(connector.validateWrite(write.spec())).as("validateWrite() of output %s", write.spec().entity())
+                    .isEmpty();
         }
     }
 
@@ -202,8 +216,8 @@ public abstract class ConnectorContractTest {
         sink.ifPresent(Sink::close);
         assertThat(!universalDatasets().isEmpty() || !nativeDatasets().isEmpty())
                 .as("the connector reads, so the test declares datasets").isEqualTo(source.isPresent());
-        assertThat(!universalOutputs().isEmpty()).as("the connector writes, so the test declares outputs")
-                .isEqualTo(sink.isPresent());
+        assertThat(!universalOutputs().isEmpty() || !nativeOutputs().isEmpty())
+                .as("the connector writes, so the test declares outputs").isEqualTo(sink.isPresent());
     }
 
     @Test
@@ -356,13 +370,26 @@ public abstract class ConnectorContractTest {
         assumeTrue(opened.isPresent(), "the connector does not write");
         try (Sink sink = opened.get()) {
             boolean anyNativeCopy = false;
-            for (WriteCase write : universalOutputs()) {
-                anyNativeCopy |= sink.nativeCopy(write.spec()).isPresent();
+            List<OutputSpec> outputs = new ArrayList<>(universalOutputs().stream().map(WriteCase::spec).toList());
+            outputs.addAll(nativeOutputs());
+            for (OutputSpec output : nativeOutputs()) {
+                assertThat(catchThrowable(() -> sink.beginWrite(output, new Schema(List.of()))))
+                        .as("a universal write of native-only output %s", output.entity())
+                        .isInstanceOf(PzConnectorException.class);
             }
-            assertThat(anyNativeCopy).as("NativeCopy declared ⇔ a native copy offered for a declared output")
+            for (OutputSpec output : outputs) {
+                anyNativeCopy |= sink.nativeCopy(output).isPresent();
+                Optional<NativeSqlWrite> sqlWrite = sink.nativeSqlWrite(output);
+                anyNativeCopy |= sqlWrite.isPresent();
+                sqlWrite.ifPresent(offered -> assertThat(String.join("\n", offered.statements()))
+                        .as("the native SQL write of %s reads the staged relation", output.entity())
+                        .contains(NativeSqlWrite.SOURCE));
+            }
+            assertThat(anyNativeCopy).as("NativeCopy declared ⇔ a native copy or SQL write offered for a declared output")
                     .isEqualTo(has(ConnectorCapability.NATIVE_COPY));
-            OutputSpec first = universalOutputs().get(0).spec();
-            assertThat(mergeOutput().isPresent()).as("Merge declared ⇔ the test declares a merge output")
+            OutputSpec first = outputs.get(0);
+            boolean nativeMerge = nativeOutputs().stream().anyMatch(output -> output.strategy() == WriteStrategy.MERGE);
+            assertThat(mergeOutput().isPresent() || nativeMerge).as("Merge declared ⇔ the test declares a merge output")
                     .isEqualTo(has(ConnectorCapability.MERGE));
             mergeOutput().ifPresent(merge -> assertThat(merge.spec().strategy()).isEqualTo(WriteStrategy.MERGE));
             if (!has(ConnectorCapability.MERGE)) {
@@ -370,7 +397,8 @@ public abstract class ConnectorContractTest {
                         new Schema(List.of())))).as("merge without the Merge capability")
                         .isInstanceOf(PzConnectorException.class);
             }
-            boolean replaceWritten = writeCases().stream().anyMatch(write -> write.spec().strategy() == WriteStrategy.REPLACE);
+            boolean replaceWritten = writeCases().stream().anyMatch(write -> write.spec().strategy() == WriteStrategy.REPLACE)
+                    || nativeOutputs().stream().anyMatch(output -> output.strategy() == WriteStrategy.REPLACE);
             if (has(ConnectorCapability.REPLACE_WRITES)) {
                 assertThat(replaceWritten).as("ReplaceWrites declared, so a declared output replaces").isTrue();
             } else {

@@ -27,7 +27,10 @@ public enum ConnectorCapability {
     PARTITIONED_READ("PartitionedRead", 4),
     /** pz asks {@link Source#nativeScan}; without it pz never asks and reads on the universal tier. */
     NATIVE_SCAN("NativeScan", 8),
-    /** pz asks {@link Sink#nativeCopy}; without it pz never asks and writes on the universal tier. */
+    /**
+     * pz asks {@link Sink#nativeCopy}, then {@link Sink#nativeSqlWrite}; without it pz never asks and
+     * writes on the universal tier.
+     */
     NATIVE_COPY("NativeCopy", 16),
     /** {@code strategy: merge} is allowed; without it a merge output is refused (PZ0324). */
     MERGE("Merge", 32),

@@ -34,6 +34,15 @@ public interface Sink extends AutoCloseable {
     }
 
     /**
+     * The native write of an output into a database the run's DuckDB session attaches, or empty.
+     * Asked only of a connector declaring {@link ConnectorCapability#NATIVE_COPY}, and only when
+     * {@link #nativeCopy} declined. Side-effect free and offline, like {@link #nativeCopy}.
+     */
+    default Optional<NativeSqlWrite> nativeSqlWrite(OutputSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
      * Starts a universal write. The caller owns the session: it calls {@link WriteSession#commit}
      * or {@link WriteSession#abort} exactly once and then {@link WriteSession#close}.
      */

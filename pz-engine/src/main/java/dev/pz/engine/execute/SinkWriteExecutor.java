@@ -11,7 +11,8 @@ import dev.pz.engine.plan.Strategy;
 
 /**
  * Drains a pipeline's relation to its output. On the native tier DuckDB writes a temporary file
- * and the connector publishes it, so a failed write leaves the previous output whole. In a fused
+ * and the connector publishes it, or writes into an attached database in one transaction, so a
+ * failed write leaves the previous output whole. In a fused
  * chain the pipeline already ran the COPY; this node publishes it.
  */
 final class SinkWriteExecutor {
@@ -19,12 +20,17 @@ final class SinkWriteExecutor {
     NodeOutcome execute(SinkWriteNode node, RunContext context, DuckConnection connection) {
         PlannedNode planned = context.plan().node(node.id()).orElseThrow();
         String relation = Relations.staging(node.pipeline());
-        if (planned.strategy() != Strategy.NATIVE_COPY || planned.nativeCopy() == null) {
+        if (planned.strategy() != Strategy.NATIVE_COPY
+                || planned.nativeCopy() == null && planned.nativeSqlWrite() == null) {
             OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
                     node.write().schemaPolicy(), node.write().options(), node.write().keys(),
                     new OutputSpec.WriteAttempt(context.runId(), node.name(), 1));
             UniversalWrite.Written written = UniversalWrite.write(node, spec, context, connection, relation);
             return new NodeOutcome(written.rows(), null, null, written.timings(), null);
+        }
+        if (planned.nativeSqlWrite() != null) {
+            return NodeOutcome.rows(NativeSqlWriteRunner.write(node.name(), planned.nativeSqlWrite(), context,
+                    connection, relation));
         }
         NativeCopy copy = planned.nativeCopy();
         CopiedFile copied;

@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  * writes the destination in one streaming statement; the pipeline node runs that COPY (so it reports
  * its exact row count) and the sink node moves the finished file into place. A chain qualifies when
  * every source is planned {@code native_scan} and read in full (not incrementally), the pipeline has
- * no checks and no pipeline reads it, its only consumer is a {@code native_copy} sink, and nothing in
+ * no checks and no pipeline reads it, its only consumer is a {@code native_copy} sink writing a file
+ * (a native SQL write into an attached database is never fused), and nothing in
  * it is reused by a retry. Opt-in with {@code engine.fusion: true}: a fused chain reports a failure
  * to read the source on the pipeline node, where the staged path reports it on the source load. The
  * sinks keep their temporary-file-and-rename replace, so a failed run still
@@ -66,7 +67,7 @@ public final class Fusion {
             String note = notes.get(node.id());
             nodes.add(note == null ? node : new PlannedNode(node.id(), node.kind(), node.name(), node.strategy(),
                     node.partitions(), node.reason() + "; " + note, node.pushdown(), node.nativeScan(),
-                    node.nativeCopy()));
+                    node.nativeCopy(), node.nativeSqlWrite()));
         }
         return new ExecutionPlan(nodes, plan.memoryBudget(), fused);
     }
@@ -92,7 +93,7 @@ public final class Fusion {
         for (String child : children) {
             PlannedNode plan = planned.get(child);
             if (dag.node(child).kind() != NodeKind.SINK_WRITE || plan == null || plan.strategy() != Strategy.NATIVE_COPY
-                    || !eligible.test(child)) {
+                    || plan.nativeCopy() == null || !eligible.test(child)) {
                 return false;
             }
         }

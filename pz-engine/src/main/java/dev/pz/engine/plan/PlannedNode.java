@@ -2,16 +2,23 @@ package dev.pz.engine.plan;
 
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.NativeSqlWrite;
 import dev.pz.engine.events.NodeKind;
 import java.util.Optional;
 
 /**
  * The plan for one node: its strategy, declared partition count and the reason (never SQL, never a
- * secret). A native node carries the connector's fragment for the executor; the fragment is not
- * part of plan.json.
+ * secret). A native node carries the connector's fragment for the executor (a sink: a native copy
+ * or a native SQL write, both planned {@code native_copy}); the fragment is not part of plan.json.
  */
 public record PlannedNode(String id, NodeKind kind, String name, Strategy strategy, int partitions, String reason,
-        Pushdown pushdown, NativeScan nativeScan, NativeCopy nativeCopy) {
+        Pushdown pushdown, NativeScan nativeScan, NativeCopy nativeCopy, NativeSqlWrite nativeSqlWrite) {
+
+    /** A node without a native SQL write. */
+    public PlannedNode(String id, NodeKind kind, String name, Strategy strategy, int partitions, String reason,
+            Pushdown pushdown, NativeScan nativeScan, NativeCopy nativeCopy) {
+        this(id, kind, name, strategy, partitions, reason, pushdown, nativeScan, nativeCopy, null);
+    }
 
     public Optional<Pushdown> pushdownInfo() {
         return Optional.ofNullable(pushdown);

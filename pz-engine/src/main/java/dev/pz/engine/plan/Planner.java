@@ -6,6 +6,7 @@ import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.NativeSqlWrite;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.Sink;
@@ -201,13 +202,20 @@ public final class Planner {
             if (!refusals.isEmpty()) {
                 return sinkNode(node, Strategy.ARROW_STREAM, refused(connection, refusals), null);
             }
-            if (copy.isEmpty()) {
-                opened.checkUniversalWrite(spec);
-                return sinkNode(node, Strategy.ARROW_STREAM, opened.universalReason(spec)
-                        .map(why -> "arrow stream: " + why).orElse(noNative), null);
+            if (copy.isPresent()) {
+                return sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '" + connection.connector()
+                        + "' provides " + copy.get().mechanism(), copy.get());
             }
-            return sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '" + connection.connector()
-                    + "' provides " + copy.get().mechanism(), copy.get());
+            Optional<NativeSqlWrite> sql = has(connector.get(), ConnectorCapability.NATIVE_COPY)
+                    ? opened.nativeSqlWrite(spec) : Optional.empty();
+            if (sql.isPresent()) {
+                return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_COPY, 1, "native copy: "
+                        + "connector '" + connection.connector() + "' provides " + sql.get().mechanism(), null, null,
+                        null, sql.get());
+            }
+            opened.checkUniversalWrite(spec);
+            return sinkNode(node, Strategy.ARROW_STREAM, opened.universalReason(spec)
+                    .map(why -> "arrow stream: " + why).orElse(noNative), null);
         } catch (PzConnectorException refusal) {
             reportUnlessRefused(inRun, refusal, refusals, node.write().options(), node.write()::locationOf,
                     node.write().location());

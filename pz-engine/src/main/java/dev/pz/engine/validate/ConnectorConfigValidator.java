@@ -2,9 +2,11 @@ package dev.pz.engine.validate;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
@@ -30,8 +32,8 @@ import java.util.function.Function;
  * The preflight's connector stage: every connection names an installed connector (PZ0305) that
  * declares none of pz's own keys (PZ0345); every connection, read and write option is one its
  * connector declares, with a value the declaration allows (PZ0301, or the option's own code); the
- * connector's cross-option rules hold; and no connection asks for something its connector's
- * capabilities refuse. What a dataset or output asks of its connector's capabilities is the
+ * connector's cross-option rules hold for each connection, dataset and output; and no connection
+ * asks for something its connector's capabilities refuse. What a dataset or output asks of its connector's capabilities is the
  * planner's to refuse, for the nodes a run executes. Each message names its subject once:
  * {@code connection 'lake'}, {@code dataset 'orders'}, {@code output 'daily'} — as the connector
  * names it at run time — and points at the line where the option was written.
@@ -126,15 +128,50 @@ final class ConnectorConfigValidator {
     private void checkNodes(Project project, CompiledDag dag) {
         Set<String> seen = new HashSet<>();
         for (Node node : dag.nodes()) {
-            if (node instanceof SourceLoadNode source && source.declaredAtCallSite() && seen.add(node.name())) {
-                connectorOf(project, source.connection()).ifPresent(connector -> report("dataset '" + source.entity()
-                        + "'", source.read().options(), connector.readOptions(), OptionSet.RESERVED_READ_KEYS,
-                        source.read()::locationOf, "pass %s to source()"));
-            } else if (node instanceof SinkWriteNode sink && sink.declaredAtCallSite() && seen.add(node.name())) {
-                connectorOf(project, sink.connection()).ifPresent(connector -> report("output '" + sink.entity()
-                        + "'", sink.write().options(), connector.writeOptions(), OptionSet.RESERVED_WRITE_KEYS,
-                        sink.write()::locationOf, "pass %s to sink()"));
+            if (node instanceof SourceLoadNode source && seen.add(node.name())) {
+                connectorOf(project, source.connection()).ifPresent(connector -> {
+                    if (source.declaredAtCallSite()) {
+                        report("dataset '" + source.entity() + "'", source.read().options(), connector.readOptions(),
+                                OptionSet.RESERVED_READ_KEYS, source.read()::locationOf, "pass %s to source()");
+                    }
+                    crossOptionRules(source, connector);
+                });
+            } else if (node instanceof SinkWriteNode sink && seen.add(node.name())) {
+                connectorOf(project, sink.connection()).ifPresent(connector -> {
+                    if (sink.declaredAtCallSite()) {
+                        report("output '" + sink.entity() + "'", sink.write().options(), connector.writeOptions(),
+                                OptionSet.RESERVED_WRITE_KEYS, sink.write()::locationOf, "pass %s to sink()");
+                    }
+                    crossOptionRules(sink, connector);
+                });
             }
+        }
+    }
+
+    /** The connector's rules across a dataset's options, once each declared option is valid. */
+    private void crossOptionRules(SourceLoadNode source, Connector connector) {
+        if (!connector.readOptions().check(source.read().options(), OptionSet.RESERVED_READ_KEYS).isEmpty()) {
+            return;
+        }
+        DatasetSpec spec = new DatasetSpec(source.connection(), source.entity(), source.read().options(),
+                source.read().columns(), source.incremental() == null ? null
+                        : new DatasetSpec.Watermark(source.incremental().cursor(), null, false, null));
+        for (OptionProblem problem : connector.validateRead(spec)) {
+            problems.error(problem.code(), "dataset '" + source.entity() + "': " + problem.message(),
+                    source.read().location(), problem.hint());
+        }
+    }
+
+    /** The connector's rules across an output's options, strategy and keys, once each declared option is valid. */
+    private void crossOptionRules(SinkWriteNode sink, Connector connector) {
+        if (!connector.writeOptions().check(sink.write().options(), OptionSet.RESERVED_WRITE_KEYS).isEmpty()) {
+            return;
+        }
+        OutputSpec spec = new OutputSpec(sink.connection(), sink.entity(), sink.write().strategy(),
+                sink.write().schemaPolicy(), sink.write().options(), sink.write().keys(), null);
+        for (OptionProblem problem : connector.validateWrite(spec)) {
+            problems.error(problem.code(), "output '" + sink.entity() + "': " + problem.message(),
+                    sink.write().location(), problem.hint());
         }
     }
 
