@@ -56,7 +56,7 @@ public final class ArrowEgress {
         } catch (SQLException e) {
             connection.streamEnded(statement);
             closeQuietly(rows, statement);
-            throw new DuckSqlException(e);
+            throw connection.failure(e, statement);
         } catch (RuntimeException e) {
             connection.streamEnded(statement);
             closeQuietly(rows, statement);

@@ -24,6 +24,8 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
     private final DuckDBConnection connection;
     private final Consumer<DuckConnection> onClose;
     private volatile Statement running;
+    /** The last statement {@link #cancel()} interrupted: its failure is reported as an interrupt. */
+    private volatile Statement cancelled;
     private volatile boolean closed;
 
     DuckConnection(DuckDBConnection connection, Consumer<DuckConnection> onClose) {
@@ -39,27 +41,31 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
      */
     public long execute(String sql) {
         ensureOpen();
-        try (Statement statement = connection.createStatement()) {
+        Statement statement = null;
+        try {
+            statement = connection.createStatement();
             running = statement;
-            try {
-                if (statement.execute(sql)) {
+            try (Statement owned = statement) {
+                if (owned.execute(sql)) {
                     return -1;
                 }
-                return statement.getUpdateCount();
+                return owned.getUpdateCount();
             } finally {
                 running = null;
             }
         } catch (SQLException e) {
-            throw new DuckSqlException(e);
+            throw failure(e, statement);
         }
     }
 
     /** Runs a query and maps every row, in result order. */
     public <T> List<T> query(String sql, RowMapper<T> mapper) {
         ensureOpen();
-        try (Statement statement = connection.createStatement()) {
+        Statement statement = null;
+        try {
+            statement = connection.createStatement();
             running = statement;
-            try (ResultSet rows = statement.executeQuery(sql)) {
+            try (Statement owned = statement; ResultSet rows = owned.executeQuery(sql)) {
                 List<T> result = new ArrayList<>();
                 while (rows.next()) {
                     result.add(mapper.map(rows));
@@ -69,7 +75,7 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
                 running = null;
             }
         } catch (SQLException e) {
-            throw new DuckSqlException(e);
+            throw failure(e, statement);
         }
     }
 
@@ -92,6 +98,7 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
         if (statement == null) {
             return;
         }
+        cancelled = statement;
         try {
             statement.cancel();
         } catch (SQLException e) {
@@ -111,6 +118,15 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
         if (running == statement) {
             running = null;
         }
+    }
+
+    /**
+     * The failure of {@code statement} as pz reports it. With streamed results the driver reports an
+     * interrupted statement as an invalid result set rather than as an interrupt, so a failure of a
+     * statement {@link #cancel()} reached counts as interrupted whatever its message.
+     */
+    DuckSqlException failure(SQLException cause, Statement statement) {
+        return new DuckSqlException(cause, statement != null && statement == cancelled);
     }
 
     /** The underlying JDBC connection, for pz-duckdb internals (Arrow ingest and egress). */
