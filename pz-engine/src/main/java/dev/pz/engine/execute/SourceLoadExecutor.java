@@ -36,9 +36,11 @@ final class SourceLoadExecutor {
             NativeScan scan = window == null ? planned.nativeScan()
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
-            String kind = context.plan().isFused(node.id()) ? "view " : "table ";
-            connection.execute("create or replace " + kind + table + " as select * from " + scan.sqlFragment());
-            rows = Counts.rows(connection, table);
+            boolean fused = context.plan().isFused(node.id());
+            long created = connection.execute("create or replace " + (fused ? "view " : "table ") + table
+                    + " as select * from " + scan.sqlFragment());
+            // A table's CREATE reports the rows it stored; a fused view stores none, so its rows are counted.
+            rows = !fused && created >= 0 ? created : Counts.rows(connection, table);
         } else {
             connection.execute("drop table if exists " + table);
             UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);
