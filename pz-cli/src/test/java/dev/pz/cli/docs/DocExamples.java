@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  *
  * <pre>
  * &lt;!-- pz-example: NAME file PATH --&gt;     the block is the file PATH of project NAME
- * &lt;!-- pz-example: NAME commands --&gt;      its lines starting with "pz " are run, in order
+ * &lt;!-- pz-example: NAME commands --&gt;      its lines starting with "pz " are run, in order ("rm FILE" and
+ *                                            "export NAME=value" too; other lines, such as cd, are for the reader)
  * &lt;!-- pz-example: NAME output --&gt;        the node lines ("ok …", "FAIL …", "skip …") of the last command
  * &lt;!-- pz-example: NAME expect PATH --&gt;   the content of the file PATH after the commands so far
  * &lt;!-- pz-example: NAME rows TABLE --&gt;    the rows of a PostgreSQL TABLE (or of a query starting
@@ -27,7 +28,8 @@ import java.util.stream.Stream;
  * &lt;!-- pz-example: fragment --&gt;            a block that is deliberately not a whole project
  * </pre>
  *
- * The steps of one NAME on one page form a script, run top to bottom in a fresh directory, the way a
+ * Folders under {@code docs/examples/} are example projects too ({@link #folders}). The steps of
+ * one NAME on one page form a script, run top to bottom in a fresh directory, the way a
  * reader follows the page. A command line may end with {@code # exits N} when it is meant to fail.
  */
 public final class DocExamples {
@@ -107,6 +109,42 @@ public final class DocExamples {
             }
         }
         return blocks;
+    }
+
+    /**
+     * The example projects kept as folders, {@code docs/examples/<name>/}: every file of the folder
+     * is written, then the {@code sh}/{@code bash} blocks of its README.md are run as commands.
+     */
+    public static List<Example> folders(Path docs) {
+        Path root = docs.resolve("examples");
+        List<Example> examples = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return examples;
+        }
+        try (Stream<Path> folders = Files.list(root)) {
+            for (Path folder : folders.filter(Files::isDirectory).sorted().toList()) {
+                String page = "examples/" + folder.getFileName() + "/README.md";
+                List<Step> steps = new ArrayList<>();
+                try (Stream<Path> files = Files.walk(folder)) {
+                    for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                        steps.add(new WriteFile(folder.relativize(file).toString().replace('\\', '/'),
+                                Files.readString(file, StandardCharsets.UTF_8), 0));
+                    }
+                }
+                Path readme = folder.resolve("README.md");
+                if (Files.exists(readme)) {
+                    for (Block block : blocks(page, Files.readAllLines(readme, StandardCharsets.UTF_8))) {
+                        if (List.of("sh", "bash").contains(block.language())) {
+                            steps.add(new Commands(block.text().lines().toList(), block.line()));
+                        }
+                    }
+                }
+                examples.add(new Example(page, folder.getFileName().toString(), steps));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return examples;
     }
 
     /** The marked example projects of every page under {@code docs}. */

@@ -38,6 +38,8 @@ class DocExamplesTest {
     private static final Path DOCS = Path.of("..", "docs").toAbsolutePath().normalize();
     private static final Pattern EXITS = Pattern.compile("#\\s*exits\\s+(\\d+)\\s*$");
     private static final Pattern NODE_LINE = Pattern.compile("^(ok|FAIL|skip|warn) .*");
+    private static final List<String> TEST_SERVER_VARIABLES =
+            List.of("PG_HOST", "PG_PORT", "PG_DATABASE", "PG_USER", "PG_PASSWORD");
     private static final Pattern DURATION = Pattern.compile("\\s+\\d+(\\.\\d+)?(ms|s)$");
 
     @TempDir
@@ -45,8 +47,9 @@ class DocExamplesTest {
 
     @TestFactory
     Stream<DynamicTest> everyExampleRuns() {
-        List<DocExamples.Example> examples = DocExamples.examples(DOCS);
+        List<DocExamples.Example> examples = new ArrayList<>(DocExamples.examples(DOCS));
         assertThat(examples).as("marked examples under docs/").isNotEmpty();
+        examples.addAll(DocExamples.folders(DOCS));
         return examples.stream().map(example -> DynamicTest.dynamicTest(example.toString(), () -> run(example)));
     }
 
@@ -123,6 +126,36 @@ class DocExamplesTest {
 
         private void command(String line, String where) {
             List<String> words = ShellWords.split(line);
+            if (words.size() == 2 && words.get(0).equals("rm")) {
+                // Besides pz, a page's commands may remove a file in the way, export variables and
+                // seed the example's PostgreSQL database with `psql -f <file>`.
+                try {
+                    Files.delete(project.resolve(words.get(1)));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(where + ": " + line, e);
+                }
+                return;
+            }
+            if (words.size() == 3 && words.get(0).equals("psql") && words.get(1).equals("-f")) {
+                try (Connection connection = connect(environment.get("PG_DATABASE"));
+                        Statement statement = connection.createStatement()) {
+                    statement.execute(Files.readString(project.resolve(words.get(2)), StandardCharsets.UTF_8));
+                } catch (IOException | SQLException e) {
+                    throw new IllegalStateException(where + ": " + line, e);
+                }
+                return;
+            }
+            if (!words.isEmpty() && words.get(0).equals("export")) {
+                for (String assignment : words.subList(1, words.size())) {
+                    int equals = assignment.indexOf('=');
+                    String name = assignment.substring(0, equals);
+                    // A page's placeholder server address never replaces the test server's.
+                    if (!TEST_SERVER_VARIABLES.contains(name) || !environment.containsKey("PG_DATABASE")) {
+                        environment.put(name, assignment.substring(equals + 1));
+                    }
+                }
+                return;
+            }
             if (words.isEmpty() || !words.get(0).equals("pz")) {
                 return;
             }
@@ -183,11 +216,11 @@ class DocExamplesTest {
         try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
             statement.execute("create database " + database);
         }
-        environment.put("PG_HOST", server.host());
-        environment.put("PG_PORT", String.valueOf(server.port()));
-        environment.put("PG_DATABASE", database);
-        environment.put("PG_USER", server.user());
-        environment.put("PG_PASSWORD", server.password());
+        List<String> values = List.of(server.host(), String.valueOf(server.port()), database, server.user(),
+                server.password());
+        for (int i = 0; i < TEST_SERVER_VARIABLES.size(); i++) {
+            environment.put(TEST_SERVER_VARIABLES.get(i), values.get(i));
+        }
         return database;
     }
 
