@@ -46,8 +46,15 @@ public final class ReferencePages {
         }
     }
 
-    /** A table cell: one line, pipes escaped. */
+    /** A table cell: one line, pipes escaped, and angle brackets outside code spans kept visible. */
     static String cell(String text) {
-        return text == null ? "" : text.replace("\r", "").replace("\n", " ").replace("|", "\\|").strip();
+        if (text == null) {
+            return "";
+        }
+        String[] spans = text.replace("\r", "").replace("\n", " ").replace("|", "\\|").strip().split("`", -1);
+        for (int i = 0; i < spans.length; i += 2) {
+            spans[i] = spans[i].replace("<", "&lt;").replace(">", "&gt;");
+        }
+        return String.join("`", spans);
     }
 }
