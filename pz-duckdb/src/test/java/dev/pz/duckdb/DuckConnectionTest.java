@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One node's connection: it survives a failed statement (duckdb_jdbc closes the statement, not the
- * connection), reports counts, and can be cancelled from another thread (DESIGN §4.1).
+ * connection), reports counts, and can be cancelled from another thread.
  */
 class DuckConnectionTest {
 

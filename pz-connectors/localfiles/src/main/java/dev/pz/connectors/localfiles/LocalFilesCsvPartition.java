@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * One universal read of a csv/tsv file: the whole file, or one byte range of it with the header
- * spliced in front (spec engine.md §4.4). Splits divide the batch byte target among themselves.
+ * spliced in front. Splits divide the batch byte target among themselves.
  */
 final class LocalFilesCsvPartition implements ReadPartition {
 

@@ -14,11 +14,11 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Reads a headed CSV stream into Arrow batches of the contract's schema (spec connectors.md §5
- * "Read — universal tier"). Columns bind by header name; an empty cell and {@code ""} are NULL; a
+ * Reads a headed CSV stream into Arrow batches of the contract's schema (the universal-tier read
+ * of docs/formats.md). Columns bind by header name; an empty cell and {@code ""} are NULL; a
  * value the contract type cannot hold fails the read naming the file, the line and the column.
- * A batch is taken when its estimated size reaches the byte target or its rows the row cap (spec
- * engine.md §4.2). The reader owns its root: each batch is valid until the next
+ * A batch is taken when its estimated size reaches the byte target or its rows the row cap, whichever
+ * comes first. The reader owns its root: each batch is valid until the next
  * {@link #loadNextBatch()} or {@link #close()}.
  */
 final class LocalFilesCsvReader extends ArrowReader {
