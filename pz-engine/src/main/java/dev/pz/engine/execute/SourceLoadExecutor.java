@@ -8,6 +8,7 @@ import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.compile.StagingNames;
+import dev.pz.engine.events.NodeMeter;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.plan.PlannedNode;
@@ -36,8 +37,12 @@ final class SourceLoadExecutor {
             NativeScan scan = window == null ? planned.nativeScan()
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
-            String kind = context.plan().isFused(node.id()) ? "view " : "table ";
-            connection.execute("create or replace " + kind + table + " as select * from " + scan.sqlFragment());
+            boolean view = context.plan().isFused(node.id());
+            if (!view && context.events().wantsMeters()) {
+                meterNativeScan(node, scan, context, connection);
+            }
+            connection.execute("create or replace " + (view ? "view " : "table ") + table + " as select * from "
+                    + scan.sqlFragment());
             rows = Counts.rows(connection, table);
         } else {
             connection.execute("drop table if exists " + table);
@@ -50,6 +55,21 @@ final class SourceLoadExecutor {
         }
         return new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
+    }
+
+    /**
+     * While DuckDB reads the source itself no row count exists until it finishes; its own progress
+     * (the share of the file read) times the file's size says how many bytes it has read.
+     */
+    private static void meterNativeScan(SourceLoadNode node, NativeScan scan, RunContext context,
+            DuckConnection connection) {
+        connection.trackProgress();
+        long size = scan.sizeBytes();
+        context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(NodeMeter.NodeCounters.UNKNOWN,
+                size < 0 ? NodeMeter.NodeCounters.UNKNOWN
+                        : connection.progress().stream().mapToLong(fraction -> Math.round(fraction * size))
+                                .findFirst().orElse(NodeMeter.NodeCounters.UNKNOWN),
+                size));
     }
 
     /**

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -31,6 +32,7 @@ final class LocalFilesCsvReader extends ArrowReader {
     private final long targetBytes;
     private final int maxRows;
     private final long firstDataLine;
+    private final LongSupplier consumed;
     private final double fixedRowBytes;
     private int[] sourceIndex;
     private int headerWidth;
@@ -41,9 +43,11 @@ final class LocalFilesCsvReader extends ArrowReader {
      * @param parser owned: closed with this reader
      * @param firstDataLine the physical line of the first record after the header, or 0 to count
      *     from the stream itself
+     * @param consumed the bytes of the source consumed so far, for {@link #bytesRead()}
      */
     LocalFilesCsvReader(BufferAllocator allocator, Schema schema, List<ContractTypes> types,
-            LocalFilesCsvParser parser, String fileLabel, BatchOptions options, long firstDataLine) {
+            LocalFilesCsvParser parser, String fileLabel, BatchOptions options, long firstDataLine,
+            LongSupplier consumed) {
         super(allocator);
         this.schema = schema;
         this.typeArray = types.toArray(new ContractTypes[0]);
@@ -56,6 +60,7 @@ final class LocalFilesCsvReader extends ArrowReader {
         this.targetBytes = Math.max(1, options.targetBytes());
         this.maxRows = Math.max(1, options.maxRows());
         this.firstDataLine = firstDataLine;
+        this.consumed = consumed;
         double fixed = 0;
         for (ContractTypes type : types) {
             fixed += LocalFilesCsvValues.fixedWidth(type) + 0.125;
@@ -188,9 +193,10 @@ final class LocalFilesCsvReader extends ArrowReader {
         return matches.size() == 1 ? matches.get(0) : -1;
     }
 
+    /** The source's bytes consumed so far (the parser reads ahead by at most its buffer). */
     @Override
     public long bytesRead() {
-        return 0;
+        return consumed.getAsLong();
     }
 
     @Override
