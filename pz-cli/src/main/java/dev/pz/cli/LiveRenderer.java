@@ -171,6 +171,7 @@ final class LiveRenderer implements RunListener, AutoCloseable {
         Running row = running.get(node.id());
         if (row != null) {
             row.reportedRows = Math.max(row.reportedRows, rows);
+            update(List.of());
         }
     }
 
