@@ -16,9 +16,7 @@ import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
-import dev.pz.testing.TestProject;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -94,7 +92,7 @@ class NodeMeterTest {
     }
 
     @Test
-    void aListenerThatDoesNotAskGetsNoMeters() throws IOException {
+    void aListenerThatDoesNotAskGetsNoMeters() {
         MeterReader reader = run(project("  force_universal: true"), false);
         assertThat(reader.meters).isEmpty();
     }
@@ -108,30 +106,7 @@ class NodeMeterTest {
         return reader;
     }
 
-    private Path project(String engineLine) throws IOException {
-        Path project = dir.resolve("p");
-        Files.createDirectories(project);
-        try (Writer csv = Files.newBufferedWriter(project.resolve("items.csv"))) {
-            csv.write("id,name\n");
-            for (int i = 1; i <= ROWS; i++) {
-                csv.write(i + ",item-" + i + "\n");
-            }
-        }
-        TestProject.in(project).projectYml("meters", "engine:", engineLine)
-                .file("connections.yml", """
-                        files:
-                          connector: localfiles
-                          entities:
-                            items:
-                              read:
-                                path: items.csv
-                                format: csv
-                                columns: {id: bigint, name: varchar}
-                        lake:
-                          connector: localfiles
-                        """)
-                .file("pipelines/copy.sql", "INSERT INTO {{ sink('lake', 'copy', strategy: 'replace', format: 'csv') }}\n"
-                        + "select * from {{ source('files', 'items') }}\n");
-        return project;
+    private Path project(String engineLine) {
+        return CsvCopyProject.write(dir.resolve("p"), ROWS, id -> "item-" + id, engineLine);
     }
 }
