@@ -65,6 +65,21 @@ class LiveTerminalTest {
                 .hasSize(4);
     }
 
+    /**
+     * A file DuckDB reads itself has its progress tracked by DuckDB, which must never print its own
+     * bar: the screen ends exactly as plain mode's lines.
+     */
+    @Test
+    void aFileDuckDbReadsLeavesThePlainLines() throws Exception {
+        Path project = CsvCopyProject.write(dir.resolve("native"), 40_000, id -> PADDING + id, "  threads: 2");
+        Terminal live = Terminal.run(project, Map.of());
+        assertThat(live.exitCode()).as(live.text()).isZero();
+        assertThat(live.text()).contains(LiveRenderer.HIDE_CURSOR, LiveRenderer.SHOW_CURSOR);
+
+        CliRun plain = CliRun.pzWithEnv(Map.of(), project, "run", "--all");
+        assertThat(masked(LiveRendererTest.screen(live.text()))).isEqualTo(masked(plain.outLines())).hasSize(4);
+    }
+
     /** Any {@code CI} value turns the view off, even an empty one. */
     @ParameterizedTest
     @ValueSource(strings = {"true", ""})
