@@ -110,6 +110,13 @@ final class LiveRenderer implements RunListener, AutoCloseable {
             return node;
         }
 
+        /** A retry starts counting again: the next attempt hands out its own meter. */
+        void startOver() {
+            meter = null;
+            reportedRows = NodeCounters.UNKNOWN;
+            bytesRead = NodeCounters.UNKNOWN;
+        }
+
         /** The node's counters now; byte counts never move back (DuckDB's estimate can waver). */
         NodeCounters counters() {
             NodeCounters read = meter == null ? null : readQuietly(meter);
@@ -177,6 +184,10 @@ final class LiveRenderer implements RunListener, AutoCloseable {
 
     @Override
     public synchronized void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
+        Running row = running.get(node.id());
+        if (row != null) {
+            row.startOver();
+        }
         update(List.of(PlainRenderer.retryLine(node, attempt, maxAttempts, delayMs, reason)));
     }
 

@@ -17,9 +17,8 @@ final class StopSignals implements AutoCloseable {
     private static final List<String> SIGNALS = List.of("INT", "TERM", "HUP");
     private final List<Signal> installed = new ArrayList<>();
     private final List<SignalHandler> previous = new ArrayList<>();
-    private volatile boolean signalled;
-
     private final Runnable beforeHalt;
+    private volatile boolean signalled;
 
     private StopSignals(Runnable beforeHalt) {
         this.beforeHalt = beforeHalt;

@@ -156,6 +156,22 @@ class LiveRendererTest {
     }
 
     @Test
+    void aRetryStartsTheCountersOver() {
+        StringWriter out = new StringWriter();
+        LiveRenderer live = new LiveRenderer(Console.of(out, new StringWriter()).out(),
+                new SteppingClock("2026-07-04T10:00:00Z"), 120, null);
+        live.runStarted("r", "p", 1);
+        live.nodeStarted(orders);
+        live.nodeMetered(orders, () -> new NodeCounters(900, 3_000, 4_000));
+        live.nodeProgress(orders, 900, 1_000, 10);
+        live.retryScheduled(orders, 2, 3, 800, "timeout");
+        assertThat(screen(out.toString())).last().isEqualTo(".. src_crm__orders 0ms");
+        live.nodeMetered(orders, () -> new NodeCounters(10, 1_000, 4_000));
+        live.refresh();
+        assertThat(screen(out.toString())).last().asString().contains(" 10 rows", "1000 B / 3.9 KB");
+    }
+
+    @Test
     void aMeterThatFailsIsShownAsUnknownAndTheRunGoesOn() {
         StringWriter out = new StringWriter();
         LiveRenderer live = new LiveRenderer(Console.of(out, new StringWriter()).out(),

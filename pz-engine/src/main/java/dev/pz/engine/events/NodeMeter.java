@@ -2,8 +2,8 @@ package dev.pz.engine.events;
 
 /**
  * A running node's live counters, read on demand (a terminal view polls it a few times a second).
- * Reading is cheap and thread-safe; the values only grow. A meter is valid until the node
- * completes.
+ * Reading is cheap and thread-safe. Counts grow, except DuckDB's own measure of a scan, which can
+ * waver. A meter is valid until the node completes; a retried node hands out a fresh one.
  */
 @FunctionalInterface
 public interface NodeMeter {
