@@ -61,13 +61,14 @@ final class RunExecution {
         if (output.format() == LogFormat.JSON) {
             renderer = json = new JsonEventRenderer(out, Clock.systemUTC());
         } else if (output.console().interactive()) {
-            renderer = live = LiveRenderer.forTerminal(out);
+            renderer = live = LiveRenderer.forTerminal(out, output.console().environment());
         } else {
             renderer = new PlainRenderer(out);
         }
         RunControl control = new RunControl();
         RunReport report;
-        try (StopSignals signals = StopSignals.install(control)) {
+        Runnable beforeHalt = live == null ? () -> { } : live::restoreTerminal;
+        try (StopSignals signals = StopSignals.install(control, beforeHalt)) {
             report = project.run(target, settings, renderer, control);
         } catch (RunCancelledException e) {
             output.console().err().println(e.getMessage());

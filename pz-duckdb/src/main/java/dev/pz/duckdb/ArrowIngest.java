@@ -16,7 +16,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Host → DuckDB: lands an Arrow stream as a table (spec engine.md §3.4). The reader is exported
+ * Host → DuckDB: lands an Arrow stream as a table. The reader is exported
  * through the Arrow C stream interface, registered on the connection under a fresh name and
  * scanned once by {@code create table … as select … from <name>}; DuckDB takes the buffers without
  * a row-by-row copy.

@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBPreparedStatement;
 
 /**
  * One node's connection to the run's database: a duplicate of the session's root connection,
@@ -55,6 +57,34 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
             }
         } catch (SQLException e) {
             throw failure(e, statement);
+        }
+    }
+
+    /**
+     * Makes DuckDB track how far this connection's statements have got, for {@link #progress()},
+     * without printing anything (DuckDB's own progress bar would write to standard output).
+     */
+    public void trackProgress() {
+        execute("set enable_progress_bar_print = false");
+        execute("set progress_bar_time = 0");
+        execute("set enable_progress_bar = true");
+    }
+
+    /**
+     * How far the running statement has got, 0 to 1, as DuckDB measures it (for a file scan, the
+     * share of the file read), from any thread. Empty when no statement runs, progress is not
+     * tracked ({@link #trackProgress()}) or DuckDB cannot tell.
+     */
+    public OptionalDouble progress() {
+        Statement statement = running;
+        if (statement == null) {
+            return OptionalDouble.empty();
+        }
+        try {
+            double percentage = statement.unwrap(DuckDBPreparedStatement.class).getQueryProgress().getPercentage();
+            return percentage < 0 ? OptionalDouble.empty() : OptionalDouble.of(Math.min(1.0, percentage / 100));
+        } catch (SQLException | RuntimeException finishedOrClosed) {
+            return OptionalDouble.empty();
         }
     }
 

@@ -9,14 +9,22 @@ import java.util.Objects;
  * {@code create table … as select * from <fragment>}. {@code setupStatements} are idempotent and run
  * once per run. {@code mechanism} and {@code location} are for the plan's reason text and must hold
  * no secret: e.g. {@code read_csv} over {@code data/orders.csv}. {@code schemaInferred} is true
- * when DuckDB invents the schema (no {@code columns:} contract).
+ * when DuckDB invents the schema (no {@code columns:} contract). {@code sizeBytes} is the size of what
+ * DuckDB will read when known (a local file), else -1: with DuckDB's own progress it shows how far
+ * the read has got.
  */
 public record NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
-        boolean schemaInferred) {
+        boolean schemaInferred, long sizeBytes) {
 
     public NativeScan {
         Objects.requireNonNull(sqlFragment, "sqlFragment");
         setupStatements = List.copyOf(setupStatements);
         Objects.requireNonNull(mechanism, "mechanism");
+    }
+
+    /** A scan whose size is not known ahead. */
+    public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
+            boolean schemaInferred) {
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, -1);
     }
 }

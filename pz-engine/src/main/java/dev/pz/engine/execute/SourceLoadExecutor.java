@@ -8,6 +8,7 @@ import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.compile.StagingNames;
+import dev.pz.engine.events.NodeMeter;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.plan.PlannedNode;
@@ -37,6 +38,9 @@ final class SourceLoadExecutor {
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
             boolean fused = context.plan().isFused(node.id());
+            if (!fused && context.events().wantsMeters()) {
+                meterNativeScan(node, scan, context, connection);
+            }
             long created = connection.execute("create or replace " + (fused ? "view " : "table ") + table
                     + " as select * from " + scan.sqlFragment());
             // A table's CREATE reports the rows it stored; a fused view stores none, so its rows are counted.
@@ -52,6 +56,21 @@ final class SourceLoadExecutor {
         }
         return new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
+    }
+
+    /**
+     * While DuckDB reads the source itself no row count exists until it finishes; its own progress
+     * (the share of the file read) times the file's size says how many bytes it has read.
+     */
+    private static void meterNativeScan(SourceLoadNode node, NativeScan scan, RunContext context,
+            DuckConnection connection) {
+        connection.trackProgress();
+        long size = scan.sizeBytes();
+        context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(NodeMeter.NodeCounters.UNKNOWN,
+                size < 0 ? NodeMeter.NodeCounters.UNKNOWN
+                        : connection.progress().stream().mapToLong(fraction -> Math.round(fraction * size))
+                                .findFirst().orElse(NodeMeter.NodeCounters.UNKNOWN),
+                size));
     }
 
     /**

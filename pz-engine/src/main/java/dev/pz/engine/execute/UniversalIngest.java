@@ -14,6 +14,7 @@ import dev.pz.duckdb.ArrowIngest;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.NodeMeter;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.model.ConnectionDef;
 import java.util.List;
@@ -57,8 +58,11 @@ final class UniversalIngest {
             ArrowProducers producers = ArrowProducers.start(channel, context.cancellation(), partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
                     "pz-read-" + node.name(), schema);
-            try (ChannelReader reader = new ChannelReader(allocator, channel, schema,
-                    new Progress(node, context.events()))) {
+            Progress progress = new Progress(node, context.events());
+            long sizeBytes = sizeBytes(partitions);
+            context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(progress.rows(),
+                    sizeBytes < 0 ? NodeMeter.NodeCounters.UNKNOWN : producers.bytesRead(), sizeBytes));
+            try (ChannelReader reader = new ChannelReader(allocator, channel, schema, progress)) {
                 long rows = ArrowIngest.createTable(connection, table, reader, allocator);
                 producers.join();
                 return new Landed(rows, channel.timings());
@@ -73,6 +77,19 @@ final class UniversalIngest {
                 throw new java.io.UncheckedIOException(e);
             }
         }
+    }
+
+    /** The bytes all partitions read, when every one knows its size; else unknown. */
+    private static long sizeBytes(List<ReadPartition> partitions) {
+        long total = 0;
+        for (ReadPartition partition : partitions) {
+            long size = partition.sizeBytes();
+            if (size < 0) {
+                return NodeMeter.NodeCounters.UNKNOWN;
+            }
+            total += size;
+        }
+        return total;
     }
 
     /** The node's hints as far as the connector's capabilities take them (SourceLoadExecutor.HintsFor). */

@@ -13,6 +13,7 @@ import dev.pz.duckdb.ArrowEgress;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.NodeMeter;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.model.ConnectionDef;
 import java.util.List;
@@ -63,8 +64,11 @@ final class UniversalWrite {
                 ArrowProducers producers = ArrowProducers.start(channel, scope,
                         List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),
                         "pz-egress-" + node.name());
+                Progress progress = new Progress(node, context.events());
+                context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(progress.rows(),
+                        NodeMeter.NodeCounters.UNKNOWN, NodeMeter.NodeCounters.UNKNOWN));
                 try {
-                    drain(channel, schema, allocator, session, new Progress(node, context.events()));
+                    drain(channel, schema, allocator, session, progress);
                     producers.join();
                     // A run cancelled after the last batch still leaves the destination as it was.
                     scope.throwIfCancelled();

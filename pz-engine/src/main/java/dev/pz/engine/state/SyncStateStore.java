@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Stored sync-state tokens (feeds and cdc) of the local backend, {@code .pz/state/sync-state.json}
- * (spec/user-surface.md §4.6). Read-only here: {@code pz state} lists them, {@code pz cdc drop} owns changes.
+ * Read-only here: {@code pz state} lists them, {@code pz cdc drop} owns changes.
  */
 public final class SyncStateStore {
 

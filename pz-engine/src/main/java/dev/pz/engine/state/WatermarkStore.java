@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Stored watermarks of the local backend, {@code .pz/state/watermarks.json} (spec/user-surface.md
- * §4.6). Every call reads the file afresh; writes re-read it under the file's lock, so two processes
+ * Stored watermarks of the local backend, {@code .pz/state/watermarks.json}
+ * (docs/incremental.md). Every call reads the file afresh; writes re-read it under the file's lock, so two processes
  * never lose each other's keys.
  */
 public final class WatermarkStore {

@@ -67,7 +67,7 @@ final class LocalFilesSource implements Source {
         boolean inferred = contract == null && options.format() != LocalFilesFormat.PARQUET
                 && options.format() != LocalFilesFormat.AVRO;
         return Optional.of(new NativeScan(LocalFilesScanSql.window(fragment, spec.watermark()),
-                options.format().setupStatements(), options.format().readFunction(), location, inferred));
+                options.format().setupStatements(), options.format().readFunction(), location, inferred, size(file)));
     }
 
     /** For xlsx and avro, which pz reads itself: the phrase the plan shows for their universal tier. */
@@ -277,6 +277,7 @@ final class LocalFilesSource implements Source {
                 spec.entity(), location, options.delimiter(), header, spec.contract().get().keySet()));
     }
 
+    /** The file's length; -1 when it cannot be measured (missing: the read reports that itself). */
     private static long size(Path file) {
         try {
             return Files.size(file);

@@ -308,7 +308,7 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
 
     /**
      * PostgreSQL's binary numeric is base-10000 digits with a weight; the value is taken at scale 9
-     * exactly or refused (spec connectors.md §4.11: never round silently).
+     * exactly or refused: a value is never rounded silently.
      */
     private void decodeNumeric(int column, DecimalVector vector, int row, int offset) {
         int digitCount = shortAt(offset);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The one PostgreSQL server the module's tests share (DESIGN.md §6): the server named by
+ * The one PostgreSQL server the module's tests share, started by the tests themselves: the server named by
  * {@code PZ_TEST_PG_URL} when set ({@code postgresql://user:password@host:port/database}), else an
  * embedded PostgreSQL started once per JVM from the zonky binaries and stopped by a shutdown hook.
  * When neither is available the calling test is skipped with the reason, or fails when
