@@ -24,7 +24,15 @@ public record OutputSpec(String connection, String entity, WriteStrategy strateg
         return value == null ? Optional.empty() : Optional.of(String.valueOf(value));
     }
 
-    /** Identifies one attempt at one sink node of one run, for names that must not collide. */
-    public record WriteAttempt(String runId, String nodeName, int ordinal) {
+    /**
+     * Identifies one attempt at one sink node of one run, for names that must not collide.
+     * {@code spoolDirectory} is a directory of the run a universal write may stage local files in
+     * (deleted when the run ends), or null outside a run.
+     */
+    public record WriteAttempt(String runId, String nodeName, int ordinal, java.nio.file.Path spoolDirectory) {
+
+        public WriteAttempt(String runId, String nodeName, int ordinal) {
+            this(runId, nodeName, ordinal, null);
+        }
     }
 }

@@ -17,7 +17,7 @@ final class FusedCopy {
     static long write(PipelineNode pipeline, RunContext context, DuckConnection connection, String relation) {
         String sinkId = context.dag().children(pipeline.id()).get(0);
         PlannedNode sink = context.plan().node(sinkId).orElseThrow();
-        long rows = NativeCopyRunner.copy(sink.name(), sink.nativeCopy(), context, connection, relation);
+        long rows = NativeCopyRunner.copy(sinkId, sink.name(), sink.nativeCopy(), context, connection, relation);
         context.fusedCopies().put(sinkId, rows);
         return rows;
     }

@@ -4,6 +4,7 @@ import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSqlException;
+import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.model.RunIds;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -18,16 +19,28 @@ import java.nio.file.StandardCopyOption;
  */
 final class NativeCopyRunner {
 
+    /** The file a spooled COPY writes in its sink's spool directory (the format comes from the COPY clause). */
+    static final String SPOOL_NAME = "output";
+
     private NativeCopyRunner() {
     }
 
-    /** Runs the connector's COPY from {@code relation}; returns the rows DuckDB reports written. */
-    static long copy(String output, NativeCopy copy, RunContext context, DuckConnection connection, String relation) {
+    /**
+     * Runs the connector's COPY from {@code relation}; returns the rows DuckDB reports written. A
+     * spooled COPY writes the sink node's spool file ({@link #spoolFile}).
+     */
+    static long copy(String sinkId, String output, NativeCopy copy, RunContext context, DuckConnection connection,
+            String relation) {
         context.setup().ensure(connection, copy.setupStatements(), "output '" + output + "'");
         createDirectories(output, copy);
         sweepAbandoned(copy, RunIds.startedAt(context.runId()).orElse(null));
+        String sql = copy.copySql().replace(NativeCopy.SOURCE, relation);
+        if (copy.spoolPublish() != null) {
+            Path spool = RunSpool.fresh(context, sinkId);
+            sql = sql.replace(NativeCopy.SPOOL_FILE, SqlLiterals.string(spool.resolve(SPOOL_NAME).toString()));
+        }
         try {
-            return Math.max(0, connection.execute(copy.copySql().replace(NativeCopy.SOURCE, relation)));
+            return Math.max(0, connection.execute(sql));
         } catch (DuckSqlException e) {
             deleteTemporaries(copy);
             throw new PzConnectorException(null, "native copy statement failed: " + FailureMessages.redact(e.getMessage()),
@@ -38,7 +51,20 @@ final class NativeCopyRunner {
         }
     }
 
-    static void publish(String output, NativeCopy copy) {
+    /**
+     * Publishes what the COPY wrote: the connector's upload of the spool file, or the atomic renames of
+     * the temporaries. The spool file is deleted either way.
+     */
+    static void publish(String sinkId, String output, NativeCopy copy, RunContext context) {
+        if (copy.spoolPublish() != null) {
+            Path spool = RunSpool.of(context, sinkId);
+            try {
+                copy.spoolPublish().publish(spool.resolve(SPOOL_NAME));
+            } finally {
+                RunSpool.delete(spool);
+            }
+            return;
+        }
         for (NativeCopy.FileMove move : copy.finalizations()) {
             try {
                 try {

@@ -22,8 +22,13 @@ final class SinkWriteExecutor {
         if (planned.strategy() != Strategy.NATIVE_COPY || planned.nativeCopy() == null) {
             OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
                     node.write().schemaPolicy(), node.write().options(), node.write().keys(),
-                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1));
-            UniversalWrite.Written written = UniversalWrite.write(node, spec, context, connection, relation);
+                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1, RunSpool.fresh(context, node.id())));
+            UniversalWrite.Written written;
+            try {
+                written = UniversalWrite.write(node, spec, context, connection, relation);
+            } finally {
+                RunSpool.delete(RunSpool.of(context, node.id()));
+            }
             return new NodeOutcome(written.rows(), null, null, written.timings(), null);
         }
         NativeCopy copy = planned.nativeCopy();
@@ -36,9 +41,9 @@ final class SinkWriteExecutor {
             }
             rows = copied;
         } else {
-            rows = NativeCopyRunner.copy(node.name(), copy, context, connection, relation);
+            rows = NativeCopyRunner.copy(node.id(), node.name(), copy, context, connection, relation);
         }
-        NativeCopyRunner.publish(node.name(), copy);
+        NativeCopyRunner.publish(node.id(), node.name(), copy, context);
         return NodeOutcome.rows(rows);
     }
 }

@@ -34,9 +34,18 @@ final class SourceLoadExecutor {
             NativeScan scan = window == null ? planned.nativeScan()
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
-            String kind = context.plan().isFused(node.id()) ? "view " : "table ";
-            connection.execute("create or replace " + kind + table + " as select * from " + scan.sqlFragment());
+            boolean fused = context.plan().isFused(node.id());
+            String fragment = scan.sqlFragment();
+            if (scan.spoolFetch() != null) {
+                fragment = scan.spoolFetch().fetch(RunSpool.fresh(context, node.id()));
+            }
+            connection.execute("create or replace " + (fused ? "view " : "table ") + table + " as select * from "
+                    + fragment);
             rows = Counts.rows(connection, table);
+            if (scan.spoolFetch() != null && !fused) {
+                // The table holds the rows now; a fused view still reads the fetched files.
+                RunSpool.delete(RunSpool.of(context, node.id()));
+            }
         } else {
             connection.execute("drop table if exists " + table);
             UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);

@@ -11,6 +11,8 @@ import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.api.paths.PartitionColumns;
+import dev.pz.connectors.api.paths.PathTemplate;
 import dev.pz.engine.compile.CheckNode;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
@@ -18,6 +20,7 @@ import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.execute.FailureMessages;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
@@ -91,9 +94,7 @@ public final class Planner {
                     + "' cannot bound a read window, so source '" + node.datasetKey() + "' cannot use max_window",
                     "remove max_window/initial/until from the sync: block");
         }
-        if (project.engine().forceUniversal()) {
-            return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
-        }
+        checkSourceCapabilities(node, connection, connector.get(), inRun);
         Optional<Source> source = connector.get().openSource(ConnectorRegistry.configFor(connection, project.directory()));
         if (source.isEmpty()) {
             refuse(inRun, PzCode.CONNECTOR_NOT_INSTALLED, connection, "connector '" + connection.connector()
@@ -102,8 +103,13 @@ public final class Planner {
                     + "' has no native path", readToken);
         }
         try (Source opened = source.get()) {
+            if (project.engine().forceUniversal()) {
+                checkUniversalRead(opened, spec, inRun);
+                return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
+            }
             Optional<NativeScan> scan = opened.nativeScan(spec);
             if (scan.isEmpty()) {
+                checkUniversalRead(opened, spec, inRun);
                 return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                         + "' has no native path", readToken);
             }
@@ -113,11 +119,51 @@ public final class Planner {
                     scan.get(), null);
         } catch (PzConnectorException refusal) {
             if (inRun) {
-                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), refusal.getMessage(),
+                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), FailureMessages.withoutCode(refusal.getMessage()),
                         SourceLocation.file("connections.yml"), null);
             }
             return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", readToken);
+        }
+    }
+
+    /**
+     * The static gates of a source: a calendar-templated path needs PathTemplating (PZ0314); a
+     * native-only connector refuses files_per_partition and engine.force_universal (PZ0312).
+     */
+    private void checkSourceCapabilities(SourceLoadNode node, ConnectionDef connection, Connector connector,
+            boolean inRun) {
+        String subject = "source '" + node.connection() + "' dataset '" + node.entity() + "'";
+        Object path = node.read().options().get("path");
+        if (path instanceof String pattern && PathTemplate.hasDateTokens(pattern)
+                && !has(connector, ConnectorCapability.PATH_TEMPLATING)) {
+            refuse(inRun, PzCode.TEMPLATING_CAPABILITY_MISSING, connection, subject + " has a date-templated path,"
+                    + " but connector '" + connection.connector() + "' does not support path templating",
+                    "use a PathTemplating-capable connector, or remove the date tokens / partition_by");
+        }
+        if (!has(connector, ConnectorCapability.NATIVE_ONLY_READ)) {
+            return;
+        }
+        if (node.read().options().containsKey("files_per_partition")) {
+            refuse(inRun, PzCode.NATIVE_PATH_REQUIRED, connection, subject + " sets files_per_partition, but connector '"
+                    + connection.connector() + "' supports only the native path", "remove files_per_partition (the"
+                    + " native path hands DuckDB the file list in one scan and needs no coalescing)");
+        }
+        if (project.engine().forceUniversal()) {
+            refuse(inRun, PzCode.NATIVE_PATH_REQUIRED, connection, subject + " uses connector '"
+                    + connection.connector() + "', which supports only the native path, but engine.force_universal is"
+                    + " set", "remove engine.force_universal or use a connector with a universal read path");
+        }
+    }
+
+    private void checkUniversalRead(Source source, DatasetSpec spec, boolean inRun) {
+        try {
+            source.checkUniversalRead(spec);
+        } catch (PzConnectorException refusal) {
+            if (inRun) {
+                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_REQUIRED), FailureMessages.withoutCode(refusal.getMessage()),
+                        SourceLocation.file("connections.yml"), null);
+            }
         }
     }
 
@@ -156,15 +202,13 @@ public final class Planner {
         if (connector.isEmpty()) {
             return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
         }
+        checkPartitionedOutput(node, connection, connector.get(), inRun);
         WriteStrategy strategy = node.write().strategy();
         if (strategy == WriteStrategy.MERGE && !has(connector.get(), ConnectorCapability.MERGE)
                 || strategy == WriteStrategy.REPLACE && !has(connector.get(), ConnectorCapability.REPLACE_WRITES)) {
             refuse(inRun, PzCode.WRITE_MODE_UNSUPPORTED, connection, "output '" + node.name() + "': connector '"
                     + connection.connector() + "' does not support strategy " + strategy.word(),
                     "pick a strategy the connector supports (see `pz connectors`)");
-        }
-        if (project.engine().forceUniversal()) {
-            return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
         }
         Optional<Sink> sink = connector.get().openSink(ConnectorRegistry.configFor(connection, project.directory()));
         if (sink.isEmpty()) {
@@ -175,17 +219,59 @@ public final class Planner {
         OutputSpec spec = new OutputSpec(node.connection(), node.entity(), strategy, node.write().schemaPolicy(),
                 node.write().options(), node.write().keys(), null);
         try (Sink opened = sink.get()) {
+            if (project.engine().forceUniversal()) {
+                checkUniversalWrite(opened, spec, connection, inRun);
+                return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
+            }
             Optional<NativeCopy> copy = opened.nativeCopy(spec);
-            return copy.map(native_ -> sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '"
-                    + connection.connector() + "' provides " + native_.mechanism(), native_))
-                    .orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, noNative, null));
+            if (copy.isEmpty()) {
+                checkUniversalWrite(opened, spec, connection, inRun);
+                return sinkNode(node, Strategy.ARROW_STREAM, noNative, null);
+            }
+            return sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '" + connection.connector()
+                    + "' provides " + copy.get().mechanism(), copy.get());
         } catch (PzConnectorException refusal) {
             if (inRun) {
-                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), refusal.getMessage(),
+                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH), FailureMessages.withoutCode(refusal.getMessage()),
                         SourceLocation.file("connections.yml"), null);
             }
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", null);
+        }
+    }
+
+    /**
+     * {@code partition_by} needs the capability that owns the layout: PathTemplating when the path
+     * has calendar tokens (pz renders a folder per value), ColumnPartitionedWrites otherwise (the
+     * destination partitions itself). PZ0314 names the missing one.
+     */
+    private void checkPartitionedOutput(SinkWriteNode node, ConnectionDef connection, Connector connector,
+            boolean inRun) {
+        if (PartitionColumns.read(node.write().options()).isEmpty()) {
+            return;
+        }
+        Object path = node.write().options().get("path");
+        boolean rendersFromPath = path instanceof String pattern && PathTemplate.hasDateTokens(pattern);
+        ConnectorCapability required = rendersFromPath ? ConnectorCapability.PATH_TEMPLATING
+                : ConnectorCapability.COLUMN_PARTITIONED_WRITES;
+        if (!has(connector, required)) {
+            refuse(inRun, PzCode.TEMPLATING_CAPABILITY_MISSING, connection, "output '" + node.entity() + "' on sink '"
+                    + node.connection() + "' declares partition_by, but connector '" + connection.connector()
+                    + "' does not declare " + required.displayName(), rendersFromPath
+                            ? "use a PathTemplating-capable connector, or remove the date tokens / partition_by"
+                            : "use a connector that partitions by column value, or remove partition_by");
+        }
+    }
+
+    private void checkUniversalWrite(Sink sink, OutputSpec spec, ConnectionDef connection, boolean inRun) {
+        try {
+            sink.checkUniversalWrite(spec);
+        } catch (PzConnectorException refusal) {
+            if (inRun) {
+                problems.error(refusal.code().orElse(PzCode.NATIVE_PATH_REQUIRED), FailureMessages.withoutCode(refusal.getMessage()),
+                        connection.location() != null ? connection.location() : SourceLocation.file("connections.yml"),
+                        null);
+            }
         }
     }
 

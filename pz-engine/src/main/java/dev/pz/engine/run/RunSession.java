@@ -17,6 +17,7 @@ import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.NodeRunner;
 import dev.pz.engine.execute.RunContext;
 import dev.pz.engine.execute.RunListener;
+import dev.pz.engine.execute.RunSpool;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.execute.SetupLedger;
 import dev.pz.engine.execute.StagedReuse;
@@ -105,6 +106,8 @@ public final class RunSession {
             } catch (RuntimeException e) {
                 results.writeTerminal(RunStatus.FATAL);
                 throw e;
+            } finally {
+                RunSpool.deleteAll(directory.path());
             }
             results.writeRunning();
             Retention.Sweep sweep = project.retention().enabled()

@@ -8,6 +8,8 @@ import dev.pz.connectors.api.OptionSchema;
 import dev.pz.connectors.api.OptionSchema.OptionType;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.paths.PartitionColumns;
+import dev.pz.connectors.files.FormatOptions;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,9 +20,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Files on the local filesystem (spec connectors.md §5). DuckDB reads and writes them itself
- * (native tier); the universal tier reads csv/tsv with pz's own parser (byte-range partitions for
- * large comma files) and writes csv, tsv and NDJSON with pz's own writers.
+ * Files on the local filesystem. DuckDB reads and writes them itself (native tier); the universal
+ * tier reads csv/tsv with pz's own parser (byte-range partitions for large comma files) and parquet
+ * through DuckDB's reader, and writes csv, tsv and NDJSON with pz's own writers and parquet with
+ * DuckDB's COPY. A path with calendar tokens reads a bounded window's cover and, with
+ * {@code partition_by}, writes one folder per calendar bucket.
  */
 public final class LocalFilesConnector implements Connector {
 
@@ -28,7 +32,8 @@ public final class LocalFilesConnector implements Connector {
 
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ));
+            ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ,
+            ConnectorCapability.PATH_TEMPLATING));
 
     @Override
     public String name() {
@@ -60,8 +65,8 @@ public final class LocalFilesConnector implements Connector {
     @Override
     public OptionSchema writeOptions() {
         return formatMembers(OptionSchema.builder().optional(LocalFilesPaths.PATH, OptionType.STRING))
-                .optional(LocalFilesSink.PARTITION_BY, OptionType.STRING_OR_LIST)
-                .optional(LocalFilesFormatOptions.COMPRESSION, OptionType.STRING)
+                .optional(PartitionColumns.OPTION, OptionType.STRING_OR_LIST)
+                .optional(FormatOptions.COMPRESSION, OptionType.STRING)
                 .build();
     }
 
@@ -104,11 +109,11 @@ public final class LocalFilesConnector implements Connector {
     }
 
     private static OptionSchema.Builder formatMembers(OptionSchema.Builder builder) {
-        return builder.optional(LocalFilesFormatOptions.FORMAT, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.DELIMITER, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.LAYOUT, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.SHEET, OptionType.STRING)
-                .optional(LocalFilesFormatOptions.HEADER, OptionType.BOOLEAN);
+        return builder.optional(FormatOptions.FORMAT, OptionType.STRING)
+                .optional(FormatOptions.DELIMITER, OptionType.STRING)
+                .optional(FormatOptions.LAYOUT, OptionType.STRING)
+                .optional(FormatOptions.SHEET, OptionType.STRING)
+                .optional(FormatOptions.HEADER, OptionType.BOOLEAN);
     }
 
     private static boolean validPath(String path) {

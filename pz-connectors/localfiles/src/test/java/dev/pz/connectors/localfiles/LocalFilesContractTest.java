@@ -77,7 +77,7 @@ class LocalFilesContractTest extends ConnectorContractTest {
 
     @Override
     protected boolean outputVisible(OutputSpec spec) {
-        String extension = LocalFilesFormat.fromWord(spec.option("format").orElse("parquet")).orElseThrow().fileExtension();
+        String extension = dev.pz.connectors.files.FileFormat.fromWord(spec.option("format").orElse("parquet")).orElseThrow().fileExtension();
         Path directory = project.resolve(spec.entity());
         if (!Files.isDirectory(directory)) {
             return false;

@@ -199,13 +199,6 @@ class LocalFilesCopyTest {
         assertThat(copy.finalizations().get(0).target()).isEqualTo(project.resolve("people/people.xlsx"));
     }
 
-    @Test
-    void universalParquetWriteIsRefusedInThisBuild() {
-        assertThatThrownBy(() -> support.sink(null).beginWrite(output("o", WriteStrategy.REPLACE, options()), null))
-                .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
-                .hasMessageStartingWith("PZ0361: output 'o': format 'parquet' has no universal writer in this build");
-    }
-
     /** What the engine does with a native copy: directories, COPY over the staged relation, moves. */
     private long run(NativeCopy copy) throws Exception {
         for (Path directory : copy.directories()) {

@@ -1,4 +1,4 @@
-package dev.pz.connectors.localfiles;
+package dev.pz.connectors.files;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -7,9 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A resolved format and its options (spec connectors.md §4.2 "Resolution"): the format named by
- * {@code format} or the direction's default, each format option checked against the format that
- * owns it, and each value checked.
+ * A resolved format and its options: the format named by {@code format} or the direction's default,
+ * each format option checked against the format that owns it, and each value checked.
  *
  * @param delimiter the effective delimiter: tab for tsv, the option for csv, else comma
  * @param arrayLayout json {@code layout: array}
@@ -17,36 +16,44 @@ import java.util.Map;
  * @param header the xlsx header flag (default true)
  * @param compression the parquet write codec, or null for DuckDB's default
  */
-record LocalFilesFormatOptions(LocalFilesFormat format, char delimiter, boolean arrayLayout, String sheet,
+public record FormatOptions(FileFormat format, char delimiter, boolean arrayLayout, String sheet,
         boolean header, String compression) {
 
-    static final String FORMAT = "format";
-    static final String DELIMITER = "delimiter";
-    static final String LAYOUT = "layout";
-    static final String SHEET = "sheet";
-    static final String HEADER = "header";
-    static final String COMPRESSION = "compression";
+    public static final String FORMAT = "format";
+    public static final String DELIMITER = "delimiter";
+    public static final String LAYOUT = "layout";
+    public static final String SHEET = "sheet";
+    public static final String HEADER = "header";
+    public static final String COMPRESSION = "compression";
 
     /** Parquet codecs DuckDB's COPY accepts. {@code compression} is a pz-for-Java addition. */
     private static final List<String> PARQUET_CODECS = List.of("snappy", "gzip", "zstd", "lz4", "brotli", "uncompressed");
 
     /**
+     * @param defaultFormat the direction's default, or null when {@code format} is required
+     * @param connector the connector's name, for messages
      * @param context {@code dataset '<d>'} or {@code output '<o>'}, the start of every message
-     * @throws PzConnectorException PZ0361 for an unknown format, PZ0362 for a misplaced or bad option
+     * @throws PzConnectorException PZ0361 for a missing or unknown format, PZ0362 for a misplaced or bad
+     *     option
      */
-    static LocalFilesFormatOptions resolve(Map<String, Object> options, LocalFilesFormat defaultFormat, String context) {
+    public static FormatOptions resolve(Map<String, Object> options, FileFormat defaultFormat, String connector,
+            String context) {
         Object named = options.get(FORMAT);
-        LocalFilesFormat format = defaultFormat;
+        FileFormat format = defaultFormat;
         if (named != null && !String.valueOf(named).isBlank()) {
-            format = LocalFilesFormat.fromWord(String.valueOf(named)).orElseThrow(() -> new PzConnectorException(
-                    PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context + ": localfiles does not support format '"
-                            + named + "' (supported: " + LocalFilesFormat.SUPPORTED + ")"));
+            format = FileFormat.fromWord(String.valueOf(named)).orElseThrow(() -> new PzConnectorException(
+                    PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context + ": " + connector + " does not support format '"
+                            + named + "' (supported: " + FileFormat.SUPPORTED + ")"));
         }
-        requireOwner(options, DELIMITER, format, LocalFilesFormat.CSV, context);
-        requireOwner(options, LAYOUT, format, LocalFilesFormat.JSON, context);
-        requireOwner(options, SHEET, format, LocalFilesFormat.XLSX, context);
-        requireOwner(options, HEADER, format, LocalFilesFormat.XLSX, context);
-        requireOwner(options, COMPRESSION, format, LocalFilesFormat.PARQUET, context);
+        if (format == null) {
+            throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, "PZ0361: " + context + ": " + connector
+                    + " requires 'format' (supported: " + FileFormat.SUPPORTED + ")");
+        }
+        requireOwner(options, DELIMITER, format, FileFormat.CSV, context);
+        requireOwner(options, LAYOUT, format, FileFormat.JSON, context);
+        requireOwner(options, SHEET, format, FileFormat.XLSX, context);
+        requireOwner(options, HEADER, format, FileFormat.XLSX, context);
+        requireOwner(options, COMPRESSION, format, FileFormat.PARQUET, context);
 
         char delimiter = switch (format) {
             case TSV -> '\t';
@@ -57,11 +64,14 @@ record LocalFilesFormatOptions(LocalFilesFormat format, char delimiter, boolean 
         String sheet = options.containsKey(SHEET) ? sheet(options.get(SHEET), context) : null;
         boolean header = !options.containsKey(HEADER) || header(options.get(HEADER), context);
         String compression = options.containsKey(COMPRESSION) ? compression(options.get(COMPRESSION), context) : null;
-        return new LocalFilesFormatOptions(format, delimiter, arrayLayout, sheet, header, compression);
+        return new FormatOptions(format, delimiter, arrayLayout, sheet, header, compression);
     }
 
-    private static void requireOwner(Map<String, Object> options, String key, LocalFilesFormat format,
-            LocalFilesFormat owner, String context) {
+    /** The format's option keys every file connector accepts, for its option schemas. */
+    public static final java.util.List<String> MEMBERS = java.util.List.of(FORMAT, DELIMITER, LAYOUT, SHEET, HEADER);
+
+    private static void requireOwner(Map<String, Object> options, String key, FileFormat format,
+            FileFormat owner, String context) {
         if (options.containsKey(key) && format != owner) {
             throw invalid(context + ": '" + key + "' is not an option of format '" + format.word()
                     + "' -- remove it or change the format");

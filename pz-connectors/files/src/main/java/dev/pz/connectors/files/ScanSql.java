@@ -1,4 +1,4 @@
-package dev.pz.connectors.localfiles;
+package dev.pz.connectors.files;
 
 import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.DatasetSpec.Watermark;
@@ -11,26 +11,27 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The native read fragments of spec connectors.md §4.2, plus the §4.6 window wrapper. One
- * deliberate addition: a contracted csv read names its whole dialect ({@code delim}, {@code quote},
- * {@code escape}) so DuckDB's conversion errors name the failing line (DESIGN §4.1).
+ * DuckDB's read fragments for each format, and the window wrapper of bounded windows. A contract
+ * prunes and types the read to exactly the declared columns; no contract lets DuckDB infer
+ * everything. A contracted csv read names its whole dialect ({@code delim}, {@code quote},
+ * {@code escape}) so DuckDB's conversion errors name the failing line.
  */
-final class LocalFilesScanSql {
+public final class ScanSql {
 
-    private LocalFilesScanSql() {
+    private ScanSql() {
     }
 
     /**
-     * @param url a quoted DuckDB string literal holding the absolute path
+     * @param url a quoted DuckDB string literal, or a list literal of several (see {@link SqlText#paths})
      * @param contract the DuckDB type of each declared column in declaration order, or null
      */
-    static String fragment(LocalFilesFormatOptions options, String url, Map<String, String> contract) {
+    public static String fragment(FormatOptions options, String url, Map<String, String> contract) {
         return switch (options.format()) {
             case CSV, TSV -> csv(options, url, contract);
             case JSON -> json(options, url, contract);
             case PARQUET -> "read_parquet(" + url + ")";
             case XLSX -> cast(contract, "read_xlsx(" + url + ", header = " + options.header()
-                    + (options.sheet() == null ? "" : ", sheet = " + LocalFilesSql.string(options.sheet())) + ")");
+                    + (options.sheet() == null ? "" : ", sheet = " + SqlText.string(options.sheet())) + ")");
             case AVRO -> cast(contract, "read_avro(" + url + ")");
         };
     }
@@ -39,7 +40,7 @@ final class LocalFilesScanSql {
      * Keeps only rows inside {@code (lower, upper]} of a bounded window; the fragment unchanged for
      * any other read (an unwindowed incremental read is cut by the pipeline's own predicate).
      */
-    static String window(String fragment, Watermark watermark) {
+    public static String window(String fragment, Watermark watermark) {
         if (watermark == null || watermark.cursor() == null || watermark.upperBound() == null) {
             return fragment;
         }
@@ -47,9 +48,31 @@ final class LocalFilesScanSql {
             throw new IllegalStateException("a bounded window on cursor '" + watermark.cursor()
                     + "' arrived without a lower bound");
         }
-        String cursor = LocalFilesSql.identifier(watermark.cursor());
-        return "(select * from " + fragment + " where " + cursor + " > " + LocalFilesSql.string(watermark.lowerValue())
-                + " and " + cursor + " <= " + LocalFilesSql.string(watermark.upperBound()) + ")";
+        String cursor = SqlText.identifier(watermark.cursor());
+        return "(select * from " + fragment + " where " + cursor + " > " + SqlText.string(watermark.lowerValue())
+                + " and " + cursor + " <= " + SqlText.string(watermark.upperBound()) + ")";
+    }
+
+    /**
+     * {@code sniff_csv(<url>[, delim = '<d>'])}: the sniffer probe of a contract-less csv read of one
+     * file, or null for any other read.
+     */
+    public static String sniff(FormatOptions options, String url, Map<String, String> contract) {
+        if (contract != null || !options.format().isCsv()) {
+            return null;
+        }
+        return "sniff_csv(" + url + (options.delimiter() == ',' ? "" : ", delim = " + SqlText.delimiter(options.delimiter()))
+                + ")";
+    }
+
+    /**
+     * A relation of the contract's columns and no rows: what a read over an empty file set lands
+     * (DuckDB's readers refuse an empty list).
+     */
+    public static String empty(Map<String, String> contract) {
+        return contract.entrySet().stream()
+                .map(column -> "cast(null as " + column.getValue() + ") as " + SqlText.identifier(column.getKey()))
+                .collect(Collectors.joining(", ", "(select ", " limit 0)"));
     }
 
     /**
@@ -57,7 +80,7 @@ final class LocalFilesScanSql {
      *
      * @throws PzConnectorException for a type outside the eight contract types
      */
-    static Map<String, String> duckTypes(Map<String, String> columns, String context) {
+    public static Map<String, String> duckTypes(Map<String, String> columns, String context) {
         Map<String, String> types = new LinkedHashMap<>();
         columns.forEach((name, word) -> types.put(name, ContractTypes.fromWord(word)
                 .orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context + ": column '"
@@ -66,8 +89,8 @@ final class LocalFilesScanSql {
         return types;
     }
 
-    private static String csv(LocalFilesFormatOptions options, String url, Map<String, String> contract) {
-        String delimiter = LocalFilesSql.delimiter(options.delimiter());
+    private static String csv(FormatOptions options, String url, Map<String, String> contract) {
+        String delimiter = SqlText.delimiter(options.delimiter());
         if (contract == null) {
             return "read_csv(" + url + ", header = true, auto_detect = true"
                     + (options.delimiter() == ',' ? "" : ", delim = " + delimiter) + ")";
@@ -76,7 +99,7 @@ final class LocalFilesScanSql {
                 + ", delim = " + delimiter + ", quote = '\"', escape = '\"')";
     }
 
-    private static String json(LocalFilesFormatOptions options, String url, Map<String, String> contract) {
+    private static String json(FormatOptions options, String url, Map<String, String> contract) {
         String format = "format = '" + (options.arrayLayout() ? "array" : "newline_delimited") + "'";
         if (contract == null) {
             return "read_json(" + url + ", auto_detect = true, " + format + ")";
@@ -91,7 +114,7 @@ final class LocalFilesScanSql {
         }
         List<String> projections = new ArrayList<>();
         contract.forEach((name, type) -> {
-            String column = LocalFilesSql.identifier(name);
+            String column = SqlText.identifier(name);
             projections.add(column + "::" + type + " as " + column);
         });
         return "(select " + String.join(", ", projections) + " from " + read + ")";
@@ -99,7 +122,7 @@ final class LocalFilesScanSql {
 
     private static String columnsStruct(Map<String, String> contract) {
         return contract.entrySet().stream()
-                .map(column -> LocalFilesSql.string(column.getKey()) + ": " + LocalFilesSql.string(column.getValue()))
+                .map(column -> SqlText.string(column.getKey()) + ": " + SqlText.string(column.getValue()))
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 }

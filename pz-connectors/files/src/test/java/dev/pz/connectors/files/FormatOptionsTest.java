@@ -1,6 +1,5 @@
-package dev.pz.connectors.localfiles;
+package dev.pz.connectors.files;
 
-import static dev.pz.connectors.localfiles.LocalFilesTestSupport.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,11 +8,11 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Format resolution and option checks of spec connectors.md §4.2, with their exact messages. */
-class LocalFilesFormatOptionsTest {
+/** Format resolution and option checks, with their exact messages. */
+class FormatOptionsTest {
 
-    private static LocalFilesFormatOptions resolve(Map<String, Object> options) {
-        return LocalFilesFormatOptions.resolve(options, LocalFilesFormat.CSV, "dataset 'orders'");
+    private static FormatOptions resolve(Map<String, Object> options) {
+        return FormatOptions.resolve(options, FileFormat.CSV, "localfiles", "dataset 'orders'");
     }
 
     private static void assertRefused(Map<String, Object> options, PzCode code, String message) {
@@ -24,7 +23,7 @@ class LocalFilesFormatOptionsTest {
 
     @Test
     void defaultsAndEffectiveDelimiter() {
-        assertThat(resolve(options()).format()).isEqualTo(LocalFilesFormat.CSV);
+        assertThat(resolve(options()).format()).isEqualTo(FileFormat.CSV);
         assertThat(resolve(options()).delimiter()).isEqualTo(',');
         assertThat(resolve(options("format", "TSV")).delimiter()).isEqualTo('\t');
         assertThat(resolve(options("format", "csv", "delimiter", "|")).delimiter()).isEqualTo('|');
@@ -76,5 +75,22 @@ class LocalFilesFormatOptionsTest {
         assertThat(resolve(options("format", "parquet", "compression", "ZSTD")).compression()).isEqualTo("zstd");
         assertThatThrownBy(() -> resolve(options("compression", "gzip"))).isInstanceOf(PzConnectorException.class);
         assertThatThrownBy(() -> resolve(options("format", "parquet", "compression", "rar"))).isInstanceOf(PzConnectorException.class);
+    }
+
+    @Test
+    void aMissingRequiredFormatNamesTheConnector() {
+        assertThatThrownBy(() -> FormatOptions.resolve(options(), null, "s3", "output 'orders'"))
+                .isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
+                .hasMessage("PZ0361: output 'orders': s3 requires 'format' (supported: avro, csv, json, parquet, tsv, xlsx)");
+    }
+
+    /** Alternating keys and values, in order. */
+    static Map<String, Object> options(Object... keysAndValues) {
+        Map<String, Object> options = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            options.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return options;
     }
 }
