@@ -1,5 +1,7 @@
 package dev.pz.connectors.files;
 
+import dev.pz.connectors.api.OptionSchema;
+import dev.pz.connectors.api.OptionSchema.OptionType;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.util.List;
@@ -67,8 +69,14 @@ public record FormatOptions(FileFormat format, char delimiter, boolean arrayLayo
         return new FormatOptions(format, delimiter, arrayLayout, sheet, header, compression);
     }
 
-    /** The format's option keys every file connector accepts, for its option schemas. */
-    public static final java.util.List<String> MEMBERS = java.util.List.of(FORMAT, DELIMITER, LAYOUT, SHEET, HEADER);
+    /** Declares {@code format} and the format options every file connector accepts. */
+    public static OptionSchema.Builder declare(OptionSchema.Builder builder) {
+        return builder.optional(FORMAT, OptionType.STRING)
+                .optional(DELIMITER, OptionType.STRING)
+                .optional(LAYOUT, OptionType.STRING)
+                .optional(SHEET, OptionType.STRING)
+                .optional(HEADER, OptionType.BOOLEAN);
+    }
 
     private static void requireOwner(Map<String, Object> options, String key, FileFormat format,
             FileFormat owner, String context) {

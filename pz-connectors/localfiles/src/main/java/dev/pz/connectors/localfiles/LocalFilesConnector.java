@@ -59,12 +59,12 @@ public final class LocalFilesConnector implements Connector {
     /** The {@code columns:} contract is not listed: pz passes it as {@code DatasetSpec.columns}. */
     @Override
     public OptionSchema readOptions() {
-        return formatMembers(OptionSchema.builder().optional(LocalFilesPaths.PATH, OptionType.STRING)).build();
+        return FormatOptions.declare(OptionSchema.builder().optional(LocalFilesPaths.PATH, OptionType.STRING)).build();
     }
 
     @Override
     public OptionSchema writeOptions() {
-        return formatMembers(OptionSchema.builder().optional(LocalFilesPaths.PATH, OptionType.STRING))
+        return FormatOptions.declare(OptionSchema.builder().optional(LocalFilesPaths.PATH, OptionType.STRING))
                 .optional(PartitionColumns.OPTION, OptionType.STRING_OR_LIST)
                 .optional(FormatOptions.COMPRESSION, OptionType.STRING)
                 .build();
@@ -108,13 +108,6 @@ public final class LocalFilesConnector implements Connector {
         return Optional.of(new LocalFilesSink(LocalFilesPaths.of(config)));
     }
 
-    private static OptionSchema.Builder formatMembers(OptionSchema.Builder builder) {
-        return builder.optional(FormatOptions.FORMAT, OptionType.STRING)
-                .optional(FormatOptions.DELIMITER, OptionType.STRING)
-                .optional(FormatOptions.LAYOUT, OptionType.STRING)
-                .optional(FormatOptions.SHEET, OptionType.STRING)
-                .optional(FormatOptions.HEADER, OptionType.BOOLEAN);
-    }
 
     private static boolean validPath(String path) {
         try {

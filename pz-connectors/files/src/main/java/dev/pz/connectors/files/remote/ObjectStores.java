@@ -7,8 +7,8 @@ package dev.pz.connectors.files.remote;
  */
 public interface ObjectStores {
 
-    /** The connector's name, for messages: {@code s3}, {@code azureblob}. */
-    String connector();
+    /** How messages and mechanisms name the store: {@code s3}, {@code azure}. */
+    String kind();
 
     /** How plans and messages name an object: {@code s3://bucket/key}, {@code az://container/key}. */
     String url(String container, String key);

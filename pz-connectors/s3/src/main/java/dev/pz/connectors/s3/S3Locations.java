@@ -1,0 +1,54 @@
+package dev.pz.connectors.s3;
+
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.files.remote.ObjectLocation;
+import java.util.Map;
+
+/**
+ * Where a dataset's or output's objects are: the bucket is the entity's {@code bucket:} or the root's,
+ * and keys go under the root's prefix unless the entity names a bucket of its own. A {@code path:}
+ * with a {@code ..} segment is refused (PZ0365).
+ */
+final class S3Locations {
+
+    private S3Locations() {
+    }
+
+    /** The bucket and the key (or key pattern) a read lists: {@code <prefix>/<path or entity.ext>}. */
+    static ObjectLocation read(S3Settings settings, String entity, Map<String, Object> options, String extension) {
+        String context = "dataset '" + entity + "'";
+        Object path = options.get(S3Options.PATH);
+        String written = path == null || String.valueOf(path).isBlank() ? entity + "." + extension : String.valueOf(path);
+        ObjectLocation.refuseParentSegments(written, settings.connection(), context);
+        String bucket = bucket(settings, options, context);
+        return new ObjectLocation(bucket, ObjectLocation.join(prefix(settings, bucket), written));
+    }
+
+    /** The bucket and the key prefix a write's object goes under: {@code <prefix>/<path>}. */
+    static ObjectLocation write(S3Settings settings, String entity, Map<String, Object> options) {
+        String context = "output '" + entity + "'";
+        Object path = options.get(S3Options.PATH);
+        String written = path == null ? "" : String.valueOf(path);
+        ObjectLocation.refuseParentSegments(written, settings.connection(), context);
+        String bucket = bucket(settings, options, context);
+        return new ObjectLocation(bucket, ObjectLocation.join(prefix(settings, bucket), written));
+    }
+
+    private static String bucket(S3Settings settings, Map<String, Object> options, String context) {
+        Object bucket = options.get(S3Options.BUCKET);
+        if (bucket != null && !String.valueOf(bucket).isBlank()) {
+            return String.valueOf(bucket).strip();
+        }
+        if (settings.rootBucket() == null) {
+            throw new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context
+                    + ": s3 needs a 'root' on the connection or a 'bucket' option");
+        }
+        return settings.rootBucket();
+    }
+
+    /** The root's prefix, unless the entity's own bucket differs from the root's. */
+    private static String prefix(S3Settings settings, String bucket) {
+        return bucket.equals(settings.rootBucket()) ? settings.rootPrefix() : "";
+    }
+}
