@@ -2,9 +2,8 @@ package dev.pz.connectors.azureblob;
 
 import com.azure.core.exception.HttpResponseException;
 import com.azure.storage.blob.models.BlobStorageException;
-import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import java.util.Set;
+import dev.pz.connectors.files.remote.TransferFailures;
 
 /**
  * Turns Azure SDK failures into pz's: what failed and why in words a user can act on; transient for
@@ -14,20 +13,18 @@ import java.util.Set;
  */
 final class AzureFailures {
 
-    private static final Set<Integer> TRANSIENT_STATUSES = Set.of(408, 429, 500, 502, 503, 504);
-
     private AzureFailures() {
     }
 
     /** @param what e.g. {@code azure blob 'c/k': download failed} */
     static PzConnectorException of(String what, RuntimeException failure) {
-        return new PzConnectorException(PzCode.NODE_FAILED, what + ": " + reason(failure), isTransient(failure), null,
-                failure);
+        return TransferFailures.of(what, reason(failure), isTransient(failure), failure);
     }
 
     static boolean isTransient(RuntimeException failure) {
         if (failure instanceof HttpResponseException response) {
-            return response.getResponse() != null && TRANSIENT_STATUSES.contains(response.getResponse().getStatusCode());
+            return response.getResponse() != null && TransferFailures.TRANSIENT_STATUSES.contains(
+                    response.getResponse().getStatusCode());
         }
         return true;
     }
@@ -52,17 +49,11 @@ final class AzureFailures {
             if ("BlobNotFound".equals(code) || status == 404) {
                 return "not found (" + (code == null ? "HTTP 404" : code) + ")";
             }
-            return (code == null ? "HTTP " + status : code + ", HTTP " + status)
-                    + (TRANSIENT_STATUSES.contains(status) ? " (transient)" : "");
+            return TransferFailures.status(code, status);
         }
         if (failure instanceof HttpResponseException response && response.getResponse() != null) {
             return "HTTP " + response.getResponse().getStatusCode();
         }
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String detail = root.getMessage() == null ? "" : ": " + root.getMessage();
-        return "the connection to the azure endpoint failed (" + root.getClass().getSimpleName() + detail + ")";
+        return TransferFailures.connectionFailed("azure", failure);
     }
 }

@@ -15,6 +15,7 @@ import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.files.remote.ObjectStore;
 import dev.pz.connectors.files.testing.DroppingProxy;
+import dev.pz.connectors.files.testing.SampleRows;
 import dev.pz.connectors.files.testing.SpoolDriver;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
@@ -45,9 +46,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 class AzureRoundTripTest {
 
     private static final long MIB = 1024 * 1024;
-    private static final String SAMPLE = "select range::bigint as id, 'name ' || range || ' ✓' as name,"
-            + " (range / 4)::decimal(38,9) as amount, range % 3 = 0 as flag, date '2026-07-10' + (range % 4)::integer"
-            + " as day, (date '2026-07-10' + (range % 4)::integer) + to_minutes(range + 1) as ts from range(16)";
 
     private static AzuriteTestServer server;
     private static int containers;
@@ -78,7 +76,7 @@ class AzureRoundTripTest {
         server.createContainer(container);
         session = DuckSession.openInMemory(DuckSettings.defaults());
         duck = session.connect();
-        duck.execute("create table sample as " + SAMPLE);
+        duck.execute("create table sample as " + SampleRows.QUERY);
         driver = new SpoolDriver(duck, temp);
     }
 
@@ -126,17 +124,6 @@ class AzureRoundTripTest {
                 .toList();
     }
 
-    private static Map<String, String> contract() {
-        Map<String, String> columns = new LinkedHashMap<>();
-        columns.put("id", "bigint");
-        columns.put("name", "varchar");
-        columns.put("amount", "decimal");
-        columns.put("flag", "boolean");
-        columns.put("day", "date");
-        columns.put("ts", "timestamp");
-        return columns;
-    }
-
     @ParameterizedTest
     @CsvSource(delimiter = '|', nullValues = "-", value = {
         "parquet | -     | orders.parquet",
@@ -153,7 +140,7 @@ class AzureRoundTripTest {
         assertThat(write("orders", WriteStrategy.REPLACE, options, "sample")).isEqualTo(16);
         assertThat(blobs("out/")).containsExactly("out/" + blobName);
         options.put("path", "out/" + blobName);
-        assertThat(read(options, contract())).isEqualTo(driver.rows("select * from sample"));
+        assertThat(read(options, SampleRows.CONTRACT)).isEqualTo(driver.rows("select * from sample"));
     }
 
     @Test
@@ -181,7 +168,7 @@ class AzureRoundTripTest {
         assertThat(blobs("events/")).containsExactly("events/2026/07/10/events.parquet",
                 "events/2026/07/11/events.parquet", "events/2026/07/12/events.parquet",
                 "events/2026/07/13/events.parquet");
-        List<String> window = read(server.connection(), options("path", "events/{yyyy}/{MM}/{dd}/*.parquet"), contract(),
+        List<String> window = read(server.connection(), options("path", "events/{yyyy}/{MM}/{dd}/*.parquet"), SampleRows.CONTRACT,
                 new DatasetSpec.Watermark("ts", "2026-07-11T00:00:00.000000", false, "2026-07-12T23:59:59.000000"));
         assertThat(window).hasSize(8).allMatch(row -> row.contains("|2026-07-11|") || row.contains("|2026-07-12|"));
     }
@@ -259,7 +246,7 @@ class AzureRoundTripTest {
     void unicodeNamesRoundTripAndMissingBlobsAreNamed() {
         write("commandes été", WriteStrategy.REPLACE, options("format", "csv", "path", "données/ünï"), "sample");
         assertThat(blobs("données/")).containsExactly("données/ünï/commandes été.csv");
-        assertThat(read(options("format", "csv", "path", "données/*/*.csv"), contract()))
+        assertThat(read(options("format", "csv", "path", "données/*/*.csv"), SampleRows.CONTRACT))
                 .isEqualTo(driver.rows("select * from sample"));
         assertThatThrownBy(() -> read(options("format", "csv", "path", "nope.csv"), null))
                 .hasMessage("dataset 'orders': azure object 'az://" + container + "/nope.csv' not found");

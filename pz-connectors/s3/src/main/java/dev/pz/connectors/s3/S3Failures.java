@@ -1,8 +1,7 @@
 package dev.pz.connectors.s3;
 
-import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import java.util.Set;
+import dev.pz.connectors.files.remote.TransferFailures;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -14,20 +13,17 @@ import software.amazon.awssdk.core.exception.SdkException;
  */
 final class S3Failures {
 
-    private static final Set<Integer> TRANSIENT_STATUSES = Set.of(408, 429, 500, 502, 503, 504);
-
     private S3Failures() {
     }
 
     /** @param what e.g. {@code s3 object 's3://b/k': download failed} */
     static PzConnectorException of(String what, SdkException failure) {
-        return new PzConnectorException(PzCode.NODE_FAILED, what + ": " + reason(failure), isTransient(failure), null,
-                failure);
+        return TransferFailures.of(what, reason(failure), isTransient(failure), failure);
     }
 
     static boolean isTransient(SdkException failure) {
         if (failure instanceof AwsServiceException service) {
-            return TRANSIENT_STATUSES.contains(service.statusCode());
+            return TransferFailures.TRANSIENT_STATUSES.contains(service.statusCode());
         }
         return failure instanceof SdkClientException;
     }
@@ -52,14 +48,8 @@ final class S3Failures {
             if ("NoSuchKey".equals(code) || status == 404) {
                 return "not found (" + (code == null ? "HTTP 404" : code) + ")";
             }
-            return (code == null ? "HTTP " + status : code + ", HTTP " + status)
-                    + (TRANSIENT_STATUSES.contains(status) ? " (transient)" : "");
+            return TransferFailures.status(code, status);
         }
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String detail = root.getMessage() == null ? "" : ": " + root.getMessage();
-        return "the connection to the s3 endpoint failed (" + root.getClass().getSimpleName() + detail + ")";
+        return TransferFailures.connectionFailed("s3", failure);
     }
 }

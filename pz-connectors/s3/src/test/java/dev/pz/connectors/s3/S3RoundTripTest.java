@@ -11,6 +11,7 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
+import dev.pz.connectors.files.testing.SampleRows;
 import dev.pz.connectors.files.testing.SpoolDriver;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -34,10 +35,6 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  */
 class S3RoundTripTest {
 
-    private static final String SAMPLE = "select range::bigint as id, 'name ' || range || ' ✓' as name,"
-            + " (range / 4)::decimal(38,9) as amount, range % 3 = 0 as flag, date '2026-07-10' + (range % 4)::integer"
-            + " as day, (date '2026-07-10' + (range % 4)::integer) + to_minutes(range + 1) as ts from range(16)";
-
     @TempDir
     Path temp;
 
@@ -52,7 +49,7 @@ class S3RoundTripTest {
         server.createBucket("lake");
         session = DuckSession.openInMemory(DuckSettings.defaults());
         duck = session.connect();
-        duck.execute("create table sample as " + SAMPLE);
+        duck.execute("create table sample as " + SampleRows.QUERY);
         driver = new SpoolDriver(duck, temp);
     }
 
@@ -98,19 +95,6 @@ class S3RoundTripTest {
         }
     }
 
-    private static final Map<String, String> CONTRACT = contract();
-
-    private static Map<String, String> contract() {
-        Map<String, String> columns = new LinkedHashMap<>();
-        columns.put("id", "bigint");
-        columns.put("name", "varchar");
-        columns.put("amount", "decimal");
-        columns.put("flag", "boolean");
-        columns.put("day", "date");
-        columns.put("ts", "timestamp");
-        return columns;
-    }
-
     @ParameterizedTest
     @CsvSource(delimiter = '|', nullValues = "-", value = {
         "parquet | -     | orders.parquet",
@@ -129,7 +113,7 @@ class S3RoundTripTest {
         assertThat(keys("raw/out/")).containsExactly("raw/out/" + objectName);
         Map<String, Object> readOptions = new LinkedHashMap<>(options);
         readOptions.put("path", "out/" + objectName);
-        assertThat(read("orders", readOptions, CONTRACT, null)).isEqualTo(sampleRows());
+        assertThat(read("orders", readOptions, SampleRows.CONTRACT, null)).isEqualTo(sampleRows());
     }
 
     @Test
@@ -167,11 +151,11 @@ class S3RoundTripTest {
             write("events", WriteStrategy.REPLACE, options("format", "parquet", "path", "events/2026/07/" + day),
                     "(select * from sample where day = date '2026-07-" + day + "')");
         }
-        List<String> rows = read("events", options("path", "events/{yyyy}/{MM}/{dd}/*.parquet"), CONTRACT,
+        List<String> rows = read("events", options("path", "events/{yyyy}/{MM}/{dd}/*.parquet"), SampleRows.CONTRACT,
                 new DatasetSpec.Watermark("ts", "2026-07-11T00:00:00.000000", false, "2026-07-12T23:59:59.000000"));
         assertThat(rows).isNotEmpty().allMatch(row -> row.contains("|2026-07-11|") || row.contains("|2026-07-12|"));
         assertThat(rows).hasSize(8);
-        assertThat(read("events", options("path", "events/{yyyy}/{MM}/{dd}/*.parquet"), CONTRACT,
+        assertThat(read("events", options("path", "events/{yyyy}/{MM}/{dd}/*.parquet"), SampleRows.CONTRACT,
                 new DatasetSpec.Watermark("ts", "2026-08-01T00:00:00.000000", false, "2026-08-02T00:00:00.000000")))
                 .as("a window with no folder lands nothing").isEmpty();
     }
@@ -180,7 +164,7 @@ class S3RoundTripTest {
     void unicodeEntitiesAndPathsRoundTrip() {
         write("commandes été", WriteStrategy.REPLACE, options("format", "csv", "path", "données/ünï"), "sample");
         assertThat(keys("raw/données/")).containsExactly("raw/données/ünï/commandes été.csv");
-        assertThat(read("commandes été", options("format", "csv", "path", "données/*/*.csv"), CONTRACT, null))
+        assertThat(read("commandes été", options("format", "csv", "path", "données/*/*.csv"), SampleRows.CONTRACT, null))
                 .isEqualTo(sampleRows());
     }
 
@@ -208,7 +192,7 @@ class S3RoundTripTest {
                 .containsExactly("id", "name", "amount", "flag", "day", "ts");
         write("orders", WriteStrategy.REPLACE, options("format", "csv", "path", "c"), "(select id, flag from sample)");
         var csv = new S3Connector().openSource(config()).orElseThrow()
-                .schema(DatasetSpec.of("lake", "orders", options("format", "csv", "path", "c/orders.csv"), CONTRACT));
+                .schema(DatasetSpec.of("lake", "orders", options("format", "csv", "path", "c/orders.csv"), SampleRows.CONTRACT));
         assertThat(csv.getFields()).extracting(field -> field.getName()).containsExactly("id", "flag");
     }
 }
