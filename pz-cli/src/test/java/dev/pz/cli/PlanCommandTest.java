@@ -186,7 +186,7 @@ class PlanCommandTest {
                         columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
                 lake:
                   connector: s3
-                  bucket: b
+                  root: b
                   region: us-east-1
                   access_key: AKIAEXAMPLEKEY
                   secret_key: ${S3_SECRET}

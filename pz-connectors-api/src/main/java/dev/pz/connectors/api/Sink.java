@@ -33,6 +33,15 @@ public interface Sink extends AutoCloseable {
     }
 
     /**
+     * Refuses, before anything runs, an output the universal tier cannot write: throws the
+     * {@link dev.pz.connectors.api.error.PzConnectorException} {@link #beginWrite} would throw. Offline
+     * and side-effect free; the planner calls it for every output it plans on the universal tier. The
+     * default accepts every output.
+     */
+    default void checkUniversalWrite(OutputSpec spec) {
+    }
+
+    /**
      * Starts a universal write. The caller owns the session: it calls {@link WriteSession#commit}
      * or {@link WriteSession#abort} exactly once and then {@link WriteSession#close}.
      */

@@ -30,6 +30,15 @@ public interface Source extends AutoCloseable {
     Schema schema(DatasetSpec spec);
 
     /**
+     * Refuses, before anything runs, a dataset the universal tier cannot read: throws the
+     * {@link dev.pz.connectors.api.error.PzConnectorException} {@link #planRead} would throw (PZ0312 for
+     * a native-only connector or format). Offline and side-effect free; the planner calls it for every
+     * dataset it plans on the universal tier. The default accepts every dataset.
+     */
+    default void checkUniversalRead(DatasetSpec spec) {
+    }
+
+    /**
      * Splits a universal read into partitions the engine reads concurrently: one partition unless
      * the connector declares {@link ConnectorCapability#PARTITIONED_READ}.
      */

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * DuckDB's messages lose their statement echoes and have single-quoted literals masked (they can
  * hold data values or secrets); connector messages are written for users and pass verbatim.
  */
-final class FailureMessages {
+public final class FailureMessages {
     private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'");
 
     private FailureMessages() {
@@ -24,7 +24,7 @@ final class FailureMessages {
     }
 
     /** A connector message without the {@code PZ####: } it may carry inline (the code is reported apart). */
-    static String withoutCode(String message) {
+    public static String withoutCode(String message) {
         String text = message == null ? "" : message;
         return text.matches("(?s)PZ\\d{4}: .*") ? text.substring(8) : text;
     }

@@ -4,12 +4,17 @@ import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.SpoolFetch;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.compile.StagingNames;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /** Lands one dataset as {@code staging.src_<conn>__<entity>}. */
 final class SourceLoadExecutor {
@@ -34,9 +39,19 @@ final class SourceLoadExecutor {
             NativeScan scan = window == null ? planned.nativeScan()
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
-            String kind = context.plan().isFused(node.id()) ? "view " : "table ";
-            connection.execute("create or replace " + kind + table + " as select * from " + scan.sqlFragment());
-            rows = Counts.rows(connection, table);
+            boolean fused = context.plan().isFused(node.id());
+            Path fetched = scan.spoolFetch() == null ? null : spool(node, context);
+            try {
+                String fragment = fetched == null ? scan.sqlFragment() : fetch(scan.spoolFetch(), fetched, context);
+                connection.execute("create or replace " + (fused ? "view " : "table ") + table + " as select * from "
+                        + fragment);
+                rows = Counts.rows(connection, table);
+            } finally {
+                // A table holds its rows now; a fused view reads the fetched files until the run ends.
+                if (fetched != null && !fused) {
+                    context.temporaries().release(fetched);
+                }
+            }
         } else {
             connection.execute("drop table if exists " + table);
             UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);
@@ -48,6 +63,24 @@ final class SourceLoadExecutor {
         }
         return new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
+    }
+
+    /** A fresh directory in the run's spool for the objects a native read downloads. */
+    private static Path spool(SourceLoadNode node, RunContext context) {
+        try {
+            return context.temporaries().createDirectory(context.temporaries().spool());
+        } catch (IOException e) {
+            throw new PzConnectorException(PzCode.NODE_FAILED, "source '" + node.datasetKey() + "': could not create"
+                    + " a spool directory: " + e.getClass().getSimpleName().replace("Exception", "") + " "
+                    + e.getMessage(), false, null, e);
+        }
+    }
+
+    /** The connector's download, stopped by a cancel when it is {@link dev.pz.connectors.api.Cancellable}. */
+    private static String fetch(SpoolFetch fetch, Path spool, RunContext context) {
+        try (Cancellation.Registration stoppable = context.cancellation().trackWhileOpen(fetch)) {
+            return fetch.fetch(spool);
+        }
     }
 
     /**

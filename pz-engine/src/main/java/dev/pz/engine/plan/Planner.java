@@ -89,11 +89,14 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.source(node, connector.get(), project.engine()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
-        if (project.engine().forceUniversal()) {
-            return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
-        }
         try (Source opened = open(connector.get().openSource(config(connection)), connection, "read", node.datasetKey(),
                 inRun)) {
+            if (project.engine().forceUniversal()) {
+                if (opened != null && refusals.isEmpty()) {
+                    checkUniversal(inRun, refusals, node.read().location(), () -> opened.checkUniversalRead(spec));
+                }
+                return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
+            }
             Optional<NativeScan> scan = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_SCAN)
                     ? Optional.empty() : opened.nativeScan(spec);
             if (!refusals.isEmpty()) {
@@ -103,6 +106,8 @@ public final class Planner {
                 if (opened != null && has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
                     refuse(inRun, CapabilityRules.nativeOnly(node, connector.get(), "it offers no native scan of this"
                             + " dataset", "check the dataset's options against `pz connectors --json`"));
+                } else if (opened != null) {
+                    checkUniversal(inRun, refusals, node.read().location(), () -> opened.checkUniversalRead(spec));
                 }
                 return universal(node, partitions, opened == null ? noNative : opened.universalReason(spec)
                         .map(why -> "arrow stream: " + why).orElse(noNative), readToken);
@@ -157,12 +162,15 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.sink(node, connector.get()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
-        if (project.engine().forceUniversal()) {
-            return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
-        }
         OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
                 node.write().schemaPolicy(), node.write().options(), node.write().keys(), null);
         try (Sink opened = open(connector.get().openSink(config(connection)), connection, "write", node.name(), inRun)) {
+            if (project.engine().forceUniversal()) {
+                if (opened != null && refusals.isEmpty()) {
+                    checkUniversal(inRun, refusals, node.write().location(), () -> opened.checkUniversalWrite(spec));
+                }
+                return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
+            }
             Optional<NativeCopy> copy = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
                     ? Optional.empty() : opened.nativeCopy(spec);
             if (!refusals.isEmpty()) {
@@ -174,10 +182,16 @@ public final class Planner {
             }
             Optional<NativeSqlWrite> sql = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
                     ? Optional.empty() : opened.nativeSqlWrite(spec);
-            return sql.map(write -> new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_COPY, 1,
-                    "native copy: connector '" + connection.connector() + "' provides " + write.mechanism(), null, null,
-                    null, write)).orElseGet(() -> sinkNode(node, Strategy.ARROW_STREAM, opened == null ? noNative
-                            : opened.universalReason(spec).map(why -> "arrow stream: " + why).orElse(noNative), null));
+            if (sql.isPresent()) {
+                return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_COPY, 1,
+                        "native copy: connector '" + connection.connector() + "' provides " + sql.get().mechanism(), null,
+                        null, null, sql.get());
+            }
+            if (opened != null) {
+                checkUniversal(inRun, refusals, node.write().location(), () -> opened.checkUniversalWrite(spec));
+            }
+            return sinkNode(node, Strategy.ARROW_STREAM, opened == null ? noNative
+                    : opened.universalReason(spec).map(why -> "arrow stream: " + why).orElse(noNative), null);
         } catch (PzConnectorException refusal) {
             reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
                     ? connection.location() : node.write().location());
@@ -225,6 +239,19 @@ public final class Planner {
         PzCode code = refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH);
         if (refusals.stream().noneMatch(earlier -> earlier.code() == code)) {
             refuse(inRun, new CapabilityRules.Refusal(code, refusal.getMessage(), at, refusal.hint().orElse(null)));
+        }
+    }
+
+    /**
+     * Reports what the universal tier cannot carry ({@link Source#checkUniversalRead},
+     * {@link Sink#checkUniversalWrite}) before any node runs; the node stays planned on that tier.
+     */
+    private void checkUniversal(boolean inRun, List<CapabilityRules.Refusal> refusals, SourceLocation at,
+            Runnable check) {
+        try {
+            check.run();
+        } catch (PzConnectorException refusal) {
+            reportUnlessRefused(inRun, refusal, refusals, at);
         }
     }
 

@@ -5,6 +5,8 @@ import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.files.FileFormat;
+import dev.pz.connectors.files.FormatOptions;
 import dev.pz.connectors.formats.AvroFiles;
 import dev.pz.connectors.formats.FormatFailure;
 import dev.pz.connectors.formats.XlsxFiles;
@@ -34,9 +36,9 @@ final class LocalFilesPzFormats {
      * workbook or Avro file that cannot be read, a sheet it lacks, a contract it cannot satisfy.
      * A missing file is left to the run (an earlier node may write it).
      */
-    static void check(LocalFilesFormatOptions options, Path file, String location, Map<String, ContractTypes> contract,
+    static void check(FormatOptions options, Path file, String location, Map<String, ContractTypes> contract,
             String context) {
-        if (options.format() == LocalFilesFormat.XLSX) {
+        if (options.format() == FileFormat.XLSX) {
             int matches = globMatches(file);
             if (matches > 1) {
                 throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, context
@@ -54,7 +56,7 @@ final class LocalFilesPzFormats {
         }
     }
 
-    static Schema schema(LocalFilesFormatOptions options, Path file, String location,
+    static Schema schema(FormatOptions options, Path file, String location,
             Map<String, ContractTypes> contract) {
         return switch (options.format()) {
             case XLSX -> XlsxFiles.schema(file, location, xlsxOptions(options), contract);
@@ -63,7 +65,7 @@ final class LocalFilesPzFormats {
         };
     }
 
-    static ReadPartition partition(String id, LocalFilesFormatOptions options, Path file, String location,
+    static ReadPartition partition(String id, FormatOptions options, Path file, String location,
             Map<String, ContractTypes> contract) {
         return new ReadPartition() {
             @Override
@@ -82,7 +84,7 @@ final class LocalFilesPzFormats {
         };
     }
 
-    private static XlsxReadOptions xlsxOptions(LocalFilesFormatOptions options) {
+    private static XlsxReadOptions xlsxOptions(FormatOptions options) {
         return new XlsxReadOptions(options.sheet(), options.header());
     }
 

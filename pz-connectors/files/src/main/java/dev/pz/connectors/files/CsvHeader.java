@@ -1,4 +1,4 @@
-package dev.pz.connectors.localfiles;
+package dev.pz.connectors.files;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -10,16 +10,16 @@ import java.util.List;
 import java.util.Optional;
 
 /** Reads the header record of a CSV file: RFC 4180 quoting, the given delimiter, UTF-8 with or without BOM. */
-final class LocalFilesCsvHeader {
+public final class CsvHeader {
 
     /** A header longer than this is treated as unreadable rather than read whole. */
     private static final int MAX_HEADER_CHARS = 1 << 20;
 
-    private LocalFilesCsvHeader() {
+    private CsvHeader() {
     }
 
     /** The header's column names, or empty when the file cannot be read or has no complete header. */
-    static Optional<List<String>> read(Path file, char delimiter) {
+    public static Optional<List<String>> read(Path file, char delimiter) {
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return parse(reader, delimiter);
         } catch (IOException | RuntimeException e) {
@@ -27,7 +27,7 @@ final class LocalFilesCsvHeader {
         }
     }
 
-    static Optional<List<String>> parse(Reader reader, char delimiter) throws IOException {
+    public static Optional<List<String>> parse(Reader reader, char delimiter) throws IOException {
         List<String> names = new ArrayList<>();
         StringBuilder field = new StringBuilder();
         boolean quoted = false;

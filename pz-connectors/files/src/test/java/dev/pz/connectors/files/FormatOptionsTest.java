@@ -1,25 +1,42 @@
-package dev.pz.connectors.localfiles;
+package dev.pz.connectors.files;
 
-import static dev.pz.connectors.localfiles.LocalFilesTestSupport.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Format resolution and format option checks, with their exact messages and codes. */
-class LocalFilesFormatOptionsTest {
+class FormatOptionsTest {
 
-    private static LocalFilesFormatOptions resolve(Map<String, Object> options) {
-        return LocalFilesFormatOptions.of(DatasetSpec.of("files", "orders", options, null));
+    private static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format.",
+            List.of(FileFormat.values()), FileFormat.CSV);
+    private static final Option<FileFormat> WRITE_FORMAT = FormatOptions.formatOption("File format.",
+            Arrays.stream(FileFormat.values()).filter(FileFormat::writable).toList(), FileFormat.PARQUET);
+    private static final Option<FileFormat> REQUIRED_FORMAT = FormatOptions.formatOption("File format.",
+            List.of(FileFormat.CSV, FileFormat.JSON, FileFormat.PARQUET, FileFormat.TSV), null);
+
+    private static FormatOptions resolve(Map<String, Object> options) {
+        return FormatOptions.of(DatasetSpec.of("files", "orders", options, null), READ_FORMAT);
     }
 
-    private static LocalFilesFormatOptions resolveWrite(Map<String, Object> options) {
-        return LocalFilesFormatOptions.of(LocalFilesTestSupport.output("orders", WriteStrategy.REPLACE, options));
+    private static FormatOptions resolveWrite(Map<String, Object> options) {
+        return FormatOptions.of(output(options), WRITE_FORMAT);
+    }
+
+    private static OutputSpec output(Map<String, Object> options) {
+        return new OutputSpec("lake", "orders", WriteStrategy.REPLACE, SchemaPolicy.FAIL_ON_CHANGE, options, List.of(),
+                null);
     }
 
     private static void assertRefused(Map<String, Object> options, PzCode code, String message) {
@@ -30,8 +47,8 @@ class LocalFilesFormatOptionsTest {
 
     @Test
     void defaultsAndEffectiveDelimiter() {
-        assertThat(resolve(options()).format()).isEqualTo(LocalFilesFormat.CSV);
-        assertThat(resolveWrite(options()).format()).isEqualTo(LocalFilesFormat.PARQUET);
+        assertThat(resolve(options()).format()).isEqualTo(FileFormat.CSV);
+        assertThat(resolveWrite(options()).format()).isEqualTo(FileFormat.PARQUET);
         assertThat(resolve(options()).delimiter()).isEqualTo(',');
         assertThat(resolve(options("format", "TSV")).delimiter()).isEqualTo('\t');
         assertThat(resolve(options("format", "csv", "delimiter", "|")).delimiter()).isEqualTo('|');
@@ -92,5 +109,26 @@ class LocalFilesFormatOptionsTest {
                         e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_OPTION_INVALID))
                 .hasMessage("output 'orders': 'compression' must be one of snappy, gzip, zstd, lz4, brotli, uncompressed"
                         + " (got 'bogus')");
+    }
+
+    @Test
+    void aRequiredFormatIsRefusedWhenMissingOrNotAccepted() {
+        assertThatThrownBy(() -> FormatOptions.of(output(options()), REQUIRED_FORMAT))
+                .isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
+                .hasMessage("output 'orders': 'format' is required");
+        assertThatThrownBy(() -> FormatOptions.of(output(options("format", "xlsx")), REQUIRED_FORMAT))
+                .isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
+                .hasMessage("output 'orders': 'format' must be one of csv, json, parquet, tsv (got 'xlsx')");
+    }
+
+    /** Alternating keys and values, in order. */
+    static Map<String, Object> options(Object... keysAndValues) {
+        Map<String, Object> options = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            options.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return options;
     }
 }
