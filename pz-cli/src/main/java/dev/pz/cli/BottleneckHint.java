@@ -1,7 +1,7 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.NodeKind;
-import dev.pz.engine.execute.NodeResult;
+import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.NodeResult;
 import java.util.Optional;
 
 /**

@@ -1,12 +1,6 @@
 package dev.pz.cli;
 
-import dev.pz.engine.artifacts.CompileArtifacts;
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.Selector;
-import dev.pz.engine.model.Project;
-import java.util.LinkedHashSet;
-import java.util.Set;
+import dev.pz.engine.CompileReport;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,18 +23,8 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProjectContext context = ProjectContext.of(spec);
-        Project project = context.load(projectOptions);
-        CompiledDag dag = context.compile(project, false);
-        Set<String> selected = new LinkedHashSet<>();
-        if (select == null) {
-            dag.nodes().stream().map(Node::id).forEach(selected::add);
-        } else {
-            selected.addAll(Selector.select(dag, select));
-        }
-        int count = CompileArtifacts.write(project, dag, selected);
-        spec.commandLine().getOut().println("Compiled " + count + " nodes -> "
-                + CompileArtifacts.targetDirectory(project.directory()));
+        CompileReport report = ProjectContext.of(spec).open(projectOptions, false).writeArtifacts(select);
+        spec.commandLine().getOut().println("Compiled " + report.nodes() + " nodes -> " + report.targetDirectory());
         return ExitCodes.OK;
     }
 }

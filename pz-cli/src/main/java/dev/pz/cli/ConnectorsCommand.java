@@ -1,11 +1,8 @@
 package dev.pz.cli;
 
-import dev.pz.connectors.api.Connector;
-import dev.pz.engine.connect.ConnectorCatalog;
-import dev.pz.engine.connect.ConnectorRegistry;
-import dev.pz.engine.model.Project;
+import dev.pz.engine.ConnectorSummary;
+import dev.pz.engine.LoadedProject;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,21 +30,20 @@ final class ConnectorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Project project = ProjectContext.of(spec).load(projectOptions);
+        ProjectContext context = ProjectContext.of(spec);
+        LoadedProject project = context.load(projectOptions);
         PrintWriter out = spec.commandLine().getOut();
-        var connectors = ConnectorRegistry.installed().all();
         if (json) {
-            out.print(ConnectorCatalog.json(connectors, PACKAGE, PzVersion.informational()));
+            out.print(context.engine().connectorCatalog(PACKAGE, PzVersion.informational()));
             // print() does not flush, and pz exits without closing stdout: the document's tail would be lost.
             out.flush();
             return project == null ? ExitCodes.CONFIG_ERROR : ExitCodes.OK;
         }
         out.println(String.format("%-14s %-28s %-16s %-18s %s", "name", "package", "version", "tiers", "capabilities"));
-        for (Connector connector : connectors) {
-            List<String> flags = ConnectorCatalog.capabilityNames(connector.capabilities());
+        for (ConnectorSummary connector : context.engine().connectors()) {
             out.println(String.format("%-14s %-28s %-16s %-18s %s", connector.name(), PACKAGE,
-                    PzVersion.informational(), ConnectorCatalog.tiers(connector.capabilities()),
-                    flags.isEmpty() ? "-" : String.join(",", flags)));
+                    PzVersion.informational(), connector.tiers(),
+                    connector.capabilities().isEmpty() ? "-" : String.join(",", connector.capabilities())));
         }
         return project == null ? ExitCodes.CONFIG_ERROR : ExitCodes.OK;
     }

@@ -1,12 +1,11 @@
 package dev.pz.cli;
 
-import dev.pz.engine.artifacts.Retention;
-import dev.pz.engine.artifacts.Timestamps;
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
-import dev.pz.engine.json.Json;
+import dev.pz.engine.Formats;
+import dev.pz.engine.RunReport;
+import dev.pz.engine.events.NodeRef;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -37,7 +36,7 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
-    public synchronized void nodeStarted(Node node) {
+    public synchronized void nodeStarted(NodeRef node) {
         Map<String, Object> event = envelope("node_started");
         event.put("nodeId", node.id());
         event.put("kind", node.kind().pascalName());
@@ -46,7 +45,7 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
-    public synchronized void nodeProgress(Node node, long rows, long bytes, long batches) {
+    public synchronized void nodeProgress(NodeRef node, long rows, long bytes, long batches) {
         Map<String, Object> event = envelope("node_progress");
         event.put("nodeId", node.id());
         event.put("name", node.name());
@@ -57,7 +56,7 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
-    public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    public synchronized void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
         Map<String, Object> event = envelope("retry_scheduled");
         event.put("nodeId", node.id());
         event.put("name", node.name());
@@ -113,10 +112,7 @@ final class JsonEventRenderer implements RunListener {
      * The final line, after {@code run_completed}, when retention swept a run's staging database or a
      * deletion failed; {@code runsSwept} counts the runs whose staging database went.
      */
-    synchronized void retentionSwept(Retention.Sweep sweep) {
-        if (sweep == null || !sweep.worthReporting()) {
-            return;
-        }
+    synchronized void retentionSwept(RunReport.Retention sweep) {
         Map<String, Object> event = envelope("retention_swept");
         event.put("runsSwept", sweep.stagingDeleted());
         event.put("bytesFreed", sweep.bytesFreed());
@@ -137,13 +133,13 @@ final class JsonEventRenderer implements RunListener {
     private Map<String, Object> envelope(String name) {
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("event", name);
-        event.put("at", Timestamps.format(clock.instant()));
+        event.put("at", Formats.timestamp(clock.instant()));
         event.put("runId", runId);
         return event;
     }
 
     private void emit(Map<String, Object> event) {
-        out.print(Json.compact(event));
+        out.print(Formats.compactJson(event));
         out.print('\n');
         out.flush();
     }

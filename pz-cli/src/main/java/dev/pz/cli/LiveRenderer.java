@@ -1,11 +1,11 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.NodeKind;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.NodeRef;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -72,7 +72,7 @@ final class LiveRenderer implements RunListener, AutoCloseable {
         return new LiveRenderer(out, Clock.systemUTC(), width, Duration.ofMillis(250));
     }
 
-    private record Running(Node node, long startedMs) {
+    private record Running(NodeRef node, long startedMs) {
     }
 
     @Override
@@ -90,13 +90,13 @@ final class LiveRenderer implements RunListener, AutoCloseable {
     }
 
     @Override
-    public synchronized void nodeStarted(Node node) {
+    public synchronized void nodeStarted(NodeRef node) {
         running.put(node.id(), new Running(node, clock.millis()));
         update(List.of());
     }
 
     @Override
-    public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    public synchronized void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
         update(List.of(PlainRenderer.retryLine(node, attempt, maxAttempts, delayMs, reason)));
     }
 

@@ -1,12 +1,7 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.PipelineNode;
-import dev.pz.engine.compile.Selector;
-import dev.pz.engine.model.Project;
+import dev.pz.engine.NodeInfo;
 import java.io.PrintWriter;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,18 +23,11 @@ final class LsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProjectContext context = ProjectContext.of(spec);
-        Project project = context.load(projectOptions);
-        CompiledDag dag = context.compile(project, false);
-        Set<String> shown = select == null ? null : Selector.select(dag, select);
+        var nodes = ProjectContext.of(spec).open(projectOptions, false).nodes(select);
         PrintWriter out = spec.commandLine().getOut();
         out.println(String.format("%-10s %-40s %s", "kind", "name", "tags"));
-        for (Node node : dag.nodes()) {
-            if (shown != null && !shown.contains(node.id())) {
-                continue;
-            }
-            String tags = node instanceof PipelineNode pipeline && !pipeline.tags().isEmpty()
-                    ? String.join(",", pipeline.tags()) : "-";
+        for (NodeInfo node : nodes) {
+            String tags = node.tags().isEmpty() ? "-" : String.join(",", node.tags());
             out.println(String.format("%-10s %-40s %s", node.kind().snakeName(), node.name(), tags));
         }
         return ExitCodes.OK;

@@ -19,6 +19,16 @@ public final class Main {
             out.flush();
             System.exit(out.checkError() ? ExitCodes.FATAL : ExitCodes.OK);
         }
-        System.exit(PzCommandLine.create(Console.system()).execute(args));
+        Console console = Console.system();
+        // Errors (a stack overflow, an exhausted heap) pass picocli's exception handler; they end
+        // as one PZ0500 line too, never as a Java stack trace, on any thread.
+        Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> ErrorReporter.report(failure, console.err()));
+        int exit;
+        try {
+            exit = PzCommandLine.create(console).execute(args);
+        } catch (Throwable failure) {
+            exit = ErrorReporter.report(failure, console.err());
+        }
+        System.exit(exit);
     }
 }

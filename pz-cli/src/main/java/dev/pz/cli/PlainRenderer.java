@@ -1,9 +1,9 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.load.Durations;
+import dev.pz.engine.Formats;
+import dev.pz.engine.events.NodeRef;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ final class PlainRenderer implements RunListener {
     }
 
     @Override
-    public synchronized void retryScheduled(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    public synchronized void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
         out.println(retryLine(node, attempt, maxAttempts, delayMs, reason));
         out.flush();
     }
@@ -73,10 +73,10 @@ final class PlainRenderer implements RunListener {
     static String breakerLine(String instance, String oldState, String newState, String trigger, long coolDownMs) {
         String connection = instance.startsWith("conn:") ? instance.substring("conn:".length()) : instance;
         return "breaker: connection " + connection + " " + oldState + "->" + newState + " (" + trigger + "; cool down "
-                + Durations.seconds(coolDownMs) + ")";
+                + Formats.seconds(coolDownMs) + ")";
     }
 
-    static String retryLine(Node node, int attempt, int maxAttempts, long delayMs, String reason) {
+    static String retryLine(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
         return "retry: " + node.name() + " attempt " + attempt + "/" + maxAttempts + " in " + delayMs + "ms (" + reason
                 + ")";
     }

@@ -1,23 +1,10 @@
 package dev.pz.cli;
 
-import dev.pz.engine.artifacts.CompileArtifacts;
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.compile.Selection;
-import dev.pz.engine.connect.ConnectorRegistry;
-import dev.pz.engine.model.Project;
-import dev.pz.engine.plan.ExecutionPlan;
-import dev.pz.engine.plan.Fusion;
-import dev.pz.engine.plan.MemoryBudget;
-import dev.pz.engine.plan.PlanWriter;
-import dev.pz.engine.plan.PlannedNode;
-import dev.pz.engine.plan.Planner;
-import dev.pz.engine.plan.PolicyLines;
-import dev.pz.engine.validate.ConnectorConfigValidator;
+import dev.pz.engine.NodeSelection;
+import dev.pz.engine.PlanReport;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,50 +37,29 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProjectContext context = ProjectContext.of(spec);
-        Project project = context.load(projectOptions);
-        CompiledDag dag = context.compile(project, true);
-        Optional<Set<String>> shown = new Selection(names, select, all).resolve(dag, false);
-        ConnectorRegistry registry = ConnectorRegistry.installed();
-        ConnectorConfigValidator.validateInstalled(project, dag, registry);
-        ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, false, id -> true), dag, project,
-                id -> true);
-        PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
-        print(plan, shown, PolicyLines.of(project));
+        PlanReport plan = ProjectContext.of(spec).open(projectOptions, true).plan(new NodeSelection(names, select, all));
+        PrintWriter out = spec.commandLine().getOut();
+        if (plan.filtered()) {
+            out.println("note: table filtered by selection; plan.json covers the full project");
+        }
+        out.println(String.format("%-13s %-24s %s", "strategy", "node", "reason"));
+        for (PlanReport.Row row : plan.rows()) {
+            out.println(String.format("%-13s %-24s %s%s", row.strategy(), row.node(), row.reason(), pushdownSuffix(row)));
+        }
+        out.println(plan.budgetLine());
+        plan.threadsDisclaimer().ifPresent(disclaimer -> out.println("note: " + disclaimer));
+        plan.policyLines().forEach(out::println);
         return ExitCodes.OK;
     }
 
-    private void print(ExecutionPlan plan, Optional<Set<String>> shown, List<String> policyLines) {
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(String.format("%-13s %-24s %s", "strategy", "node", "reason"));
-        for (PlannedNode node : plan.nodes()) {
-            if (shown.isPresent() && !shown.get().contains(node.id())) {
-                continue;
-            }
-            out.println(String.format("%-13s %-24s %s%s", node.strategy().word(), node.name(), node.reason(),
-                    pushdownSuffix(node)));
+    private static String pushdownSuffix(PlanReport.Row row) {
+        List<String> parts = new ArrayList<>();
+        if (row.columnsPushed() != null) {
+            parts.add(row.columnsPushed() + (row.columnsPushed() == 1 ? " column" : " columns"));
         }
-        MemoryBudget budget = plan.memoryBudget();
-        out.println(budget.line());
-        if (budget.duckdbThreadsDisclaimer() != null) {
-            out.println("note: " + budget.duckdbThreadsDisclaimer());
+        if (row.filterPushed()) {
+            parts.add(row.filter() == null ? "filter" : "filter " + row.filter());
         }
-        policyLines.forEach(out::println);
-        if (shown.isPresent()) {
-            out.println("note: table filtered by selection; plan.json covers the full project");
-        }
-    }
-
-    private static String pushdownSuffix(PlannedNode node) {
-        return node.pushdownInfo().map(pushdown -> {
-            List<String> parts = new ArrayList<>();
-            if (pushdown.columnsPushed() != null) {
-                parts.add(pushdown.columnsPushed() + (pushdown.columnsPushed() == 1 ? " column" : " columns"));
-            }
-            if (pushdown.predicatePushed()) {
-                parts.add("filter");
-            }
-            return parts.isEmpty() ? "" : " [pushed: " + String.join(" + ", parts) + "]";
-        }).orElse("");
+        return parts.isEmpty() ? "" : " [pushed: " + String.join(" + ", parts) + "]";
     }
 }

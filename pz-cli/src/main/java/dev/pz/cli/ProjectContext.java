@@ -1,62 +1,69 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.compile.DagCompiler;
-import dev.pz.engine.compile.RenderContext;
-import dev.pz.engine.load.ProjectLoader;
-import dev.pz.engine.load.VarsOverrides;
-import dev.pz.engine.model.Project;
-import dev.pz.engine.model.PzWarning;
+import dev.pz.engine.CompiledProject;
+import dev.pz.engine.Diagnostics;
+import dev.pz.engine.LoadedProject;
+import dev.pz.engine.ProjectRequest;
+import dev.pz.engine.PzEngine;
 import java.io.PrintWriter;
-import java.util.Map;
 
 /** Loading and compiling as every project verb does it, printing warnings and notices on the way. */
 final class ProjectContext {
-    private final Map<String, String> environment;
+    private final PzEngine engine;
     private final PrintWriter out;
     private final PrintWriter err;
 
-    ProjectContext(Map<String, String> environment, PrintWriter out, PrintWriter err) {
-        this.environment = Map.copyOf(environment);
+    ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err) {
+        this.engine = engine;
         this.out = out;
         this.err = err;
     }
 
     static ProjectContext of(picocli.CommandLine.Model.CommandSpec spec) {
-        return new ProjectContext(PzCommandLine.Root.console(spec).environment(), spec.commandLine().getOut(),
+        return new ProjectContext(PzCommandLine.Root.engine(spec), spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 
-    /** The same, printing compile notices on stderr: stdout is reserved for the json event stream. */
+    /** The same, printing notices on stderr: stdout is reserved for the json event stream. */
     ProjectContext noticesOnStderr() {
-        return new ProjectContext(environment, err, err);
+        return new ProjectContext(engine, err, err);
     }
 
-    Map<String, String> environment() {
-        return environment;
+    PzEngine engine() {
+        return engine;
     }
 
-    Project load(ProjectOptions options) {
-        Map<String, Object> overrides = options.vars == null ? Map.of() : VarsOverrides.parse(options.vars);
-        Project project = ProjectLoader.load(options.directory(), environment, overrides);
-        project.warnings().forEach(this::warn);
-        return project;
+    /** Loads; load warnings go to stderr. */
+    LoadedProject load(ProjectOptions options) {
+        return engine.load(new ProjectRequest(options.directory(), options.vars), diagnostics(true));
     }
 
     /**
-     * Compiles; compile notices go to stdout as {@code note:} lines (stderr after
-     * {@link #noticesOnStderr()}), warnings to stderr when asked.
+     * Compiles; notices (compile notices, then what later verbs report) go to stdout as {@code note:}
+     * lines (stderr after {@link #noticesOnStderr()}), warnings to stderr when asked.
      */
-    CompiledDag compile(Project project, boolean printWarnings) {
-        CompiledDag dag = DagCompiler.compile(project, RenderContext.forCompile(environment));
-        if (printWarnings) {
-            dag.warnings().forEach(this::warn);
-        }
-        dag.notices().forEach(notice -> out.println("note: " + notice));
-        return dag;
+    CompiledProject compile(LoadedProject project, boolean printWarnings) {
+        return project.compile(diagnostics(printWarnings));
     }
 
-    void warn(PzWarning warning) {
-        err.println(warning.render());
+    /** {@link #load} then {@link #compile}. */
+    CompiledProject open(ProjectOptions options, boolean printWarnings) {
+        return compile(load(options), printWarnings);
+    }
+
+    private Diagnostics diagnostics(boolean printWarnings) {
+        return new Diagnostics() {
+            @Override
+            public void warning(String line) {
+                if (printWarnings) {
+                    err.println(line);
+                }
+            }
+
+            @Override
+            public void notice(String text) {
+                out.println("note: " + text);
+            }
+        };
     }
 }

@@ -1,7 +1,8 @@
 package dev.pz.cli;
 
-import picocli.CommandLine;
+import dev.pz.engine.PzEngine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Builds pz's command tree with its error handling and exit codes, set once on the root. */
 public final class PzCommandLine {
@@ -19,6 +20,7 @@ public final class PzCommandLine {
         CommandLine.Model.CommandSpec spec;
 
         private final Console console;
+        private PzEngine engine;
 
         Root(Console console) {
             this.console = console;
@@ -27,6 +29,15 @@ public final class PzCommandLine {
         /** The console this command line was created for: its streams, and whether it is a live terminal. */
         static Console console(CommandLine.Model.CommandSpec spec) {
             return ((Root) spec.root().userObject()).console;
+        }
+
+        /** The engine of this invocation, over the console's environment snapshot; made on first use. */
+        static PzEngine engine(CommandLine.Model.CommandSpec spec) {
+            Root root = (Root) spec.root().userObject();
+            if (root.engine == null) {
+                root.engine = PzEngine.create(root.console.environment());
+            }
+            return root.engine;
         }
 
         @Override

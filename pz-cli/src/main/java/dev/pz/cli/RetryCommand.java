@@ -1,9 +1,8 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.model.Project;
-import dev.pz.engine.run.RetryPlanner;
-import dev.pz.engine.state.RunHistory;
+import dev.pz.engine.CompiledProject;
+import dev.pz.engine.PreparedRetry;
+import dev.pz.engine.RunSettings;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,18 +35,16 @@ final class RetryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
-        ProjectContext context = output.context();
         ProjectOptions options = new ProjectOptions();
         options.project = project;
-        Project loaded = context.load(options);
-        CompiledDag dag = context.compile(loaded, true);
-        RetryPlanner.Decision decision = RetryPlanner.decide(dag, RunHistory.latest(loaded.directory()), fullRefresh);
-        decision.changed().forEach(line -> spec.commandLine().getErr().println("note: " + line));
-        if (decision.nothingToDo() != null) {
-            output.human().println(decision.nothingToDo());
+        CompiledProject loaded = output.context().open(options, true);
+        PreparedRetry retry = loaded.prepareRetry(fullRefresh);
+        retry.changed().forEach(line -> spec.commandLine().getErr().println("note: " + line));
+        if (retry.nothingToDo().isPresent()) {
+            output.human().println(retry.nothingToDo().get());
             return ExitCodes.OK;
         }
-        decision.notices().forEach(line -> output.human().println("note: " + line));
-        return RunExecution.execute(loaded, dag, decision.effective(), failFast, fullRefresh, output, decision.plan());
+        retry.notices().forEach(line -> output.human().println("note: " + line));
+        return RunExecution.execute(loaded, retry.target().orElseThrow(), new RunSettings(failFast, fullRefresh), output);
     }
 }

@@ -1,15 +1,13 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.Selection;
-import dev.pz.engine.model.Project;
-import dev.pz.engine.run.CatchUp;
+import dev.pz.engine.CatchUpLoop;
+import dev.pz.engine.CompiledProject;
+import dev.pz.engine.NodeSelection;
+import dev.pz.engine.RunSettings;
+import dev.pz.engine.RunTarget;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,64 +55,42 @@ final class RunCommand implements Callable<Integer> {
             throw new RunExecution.UsageError("--max-runs needs --until-caught-up");
         }
         if (maxRuns != null && maxRuns < 1) {
-            throw new RunExecution.UsageError("invalid --max-runs value '" + maxRuns + "' (expected a positive integer)");
+            throw new RunExecution.UsageError("--max-runs must be at least 1");
         }
         RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
-        ProjectContext context = output.context();
-        Project project = context.load(projectOptions);
-        CompiledDag dag = context.compile(project, true);
-        Optional<Set<String>> chosen = new Selection(names, select, all).resolve(dag, true);
-        Set<String> effective = chosen.map(ids -> Selection.withAncestors(dag, ids)).orElseGet(() -> everything(dag));
+        CompiledProject project = output.context().open(projectOptions, true);
+        RunTarget target = project.target(new NodeSelection(names, select, all));
         if (!untilCaughtUp) {
-            return RunExecution.execute(project, dag, effective, failFast, fullRefresh, output);
+            return RunExecution.execute(project, target, new RunSettings(failFast, fullRefresh), output);
         }
-        return untilCaughtUp(project, dag, effective, output);
+        return untilCaughtUp(project, target, output);
     }
 
     /**
-     * {@code --until-caught-up}: passes run back to back, each from the watermarks the previous one
-     * stored ({@code --full-refresh} applies to the first pass only), until every windowed source with
-     * an {@code until} is caught up, a pass does not succeed, a pass advances nothing, or
-     * {@code --max-runs} passes ran. One summary line says how many passes ran and why they stopped.
+     * {@code --until-caught-up}: passes run back to back ({@code --full-refresh} applies to the first
+     * pass only) until one does not succeed or the engine's catch-up loop says stop. One summary line
+     * says how many passes ran and why they stopped.
      */
-    private int untilCaughtUp(Project project, CompiledDag dag, Set<String> effective, RunExecution.Output output) {
-        int passes = 0;
+    private int untilCaughtUp(CompiledProject project, RunTarget target, RunExecution.Output output) {
+        CatchUpLoop loop = project.catchUp(target, maxRuns);
         String stopped;
         int exit;
         while (true) {
-            var before = CatchUp.stored(project.directory());
-            exit = RunExecution.execute(project, dag, effective, failFast, fullRefresh && passes == 0, output);
-            passes++;
+            CatchUpLoop.Pass pass = loop.next();
+            exit = RunExecution.execute(project, target, new RunSettings(failFast, fullRefresh && pass.number() == 1),
+                    output);
             if (exit != ExitCodes.OK) {
-                stopped = "run " + passes + " did not succeed (exit " + exit + ")";
+                stopped = "run failed";
                 break;
             }
-            CatchUp.Verdict verdict = CatchUp.verdict(dag, effective, project.directory());
-            if (verdict == CatchUp.Verdict.NO_STOP) {
-                stopped = "no windowed source with a stop (`until` or a SQL ceiling) in this run";
-                break;
-            }
-            if (verdict == CatchUp.Verdict.CAUGHT_UP) {
-                stopped = "every windowed source caught up";
-                break;
-            }
-            if (maxRuns != null && passes >= maxRuns) {
-                stopped = "max runs (" + maxRuns + ") reached before every source caught up -- run again to "
-                        + "continue from the stored watermarks";
-                break;
-            }
-            if (before.equals(CatchUp.stored(project.directory()))) {
-                stopped = "no watermark advanced in run " + passes + " -- check `pz state show` and the run's sinks";
+            Optional<String> stop = pass.stopReason();
+            if (stop.isPresent()) {
+                stopped = stop.get();
                 break;
             }
         }
+        int passes = loop.passes();
         output.human().println("until-caught-up: " + passes + (passes == 1 ? " pass" : " passes") + ", stopped: " + stopped);
         return exit;
-    }
-
-    static Set<String> everything(CompiledDag dag) {
-        Set<String> ids = new LinkedHashSet<>();
-        dag.nodes().stream().map(Node::id).forEach(ids::add);
-        return ids;
     }
 }

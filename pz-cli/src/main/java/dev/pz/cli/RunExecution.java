@@ -1,19 +1,18 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.execute.Cancellation;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
-import dev.pz.engine.model.Project;
-import dev.pz.engine.run.CancellationNotice;
-import dev.pz.engine.run.RetryPlan;
-import dev.pz.engine.run.RunSession;
+import dev.pz.engine.CompiledProject;
+import dev.pz.engine.RunCancelledException;
+import dev.pz.engine.RunControl;
+import dev.pz.engine.RunReport;
+import dev.pz.engine.RunSettings;
+import dev.pz.engine.RunTarget;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Locale;
-import java.util.Set;
 
-/** What {@code run} and {@code test} share once they know which nodes to execute. */
+/** What {@code run}, {@code retry} and {@code test} share once they know which nodes to execute. */
 final class RunExecution {
 
     private RunExecution() {
@@ -37,34 +36,25 @@ final class RunExecution {
      * Where a run verb prints: in json mode stdout carries only events, so every human line (compile
      * notices, the summary, the retention line, notes) goes to stderr.
      */
-    record Output(LogFormat format, Console console) {
+    record Output(LogFormat format, Console console, ProjectContext context) {
         static Output of(picocli.CommandLine.Model.CommandSpec spec, RunOptions options) {
+            options.refuseUnbuilt();
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
+            ProjectContext context = ProjectContext.of(spec);
             return new Output(format, new Console(spec.commandLine().getOut(), spec.commandLine().getErr(),
-                    root.interactive(), root.environment()));
+                    root.interactive(), root.environment()), format == LogFormat.JSON ? context.noticesOnStderr() : context);
         }
 
         /** Human lines: stdout in text mode, stderr in json mode. */
         PrintWriter human() {
             return format == LogFormat.JSON ? console.err() : console.out();
         }
-
-        ProjectContext context() {
-            ProjectContext context = new ProjectContext(console.environment(), console.out(), console.err());
-            return format == LogFormat.JSON ? context.noticesOnStderr() : context;
-        }
     }
 
-    static int execute(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
-            Output output) {
-        return execute(project, dag, effective, failFast, fullRefresh, output, null);
-    }
-
-    static int execute(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
-            Output output, RetryPlan retry) {
+    /** Runs {@code target}, rendering its events and then its summary; the exit code of its status. */
+    static int execute(CompiledProject project, RunTarget target, RunSettings settings, Output output) {
         PrintWriter out = output.console().out();
-        PrintWriter err = output.console().err();
         JsonEventRenderer json = null;
         LiveRenderer live = null;
         RunListener renderer;
@@ -75,13 +65,12 @@ final class RunExecution {
         } else {
             renderer = new PlainRenderer(out);
         }
-        Cancellation cancellation = new Cancellation();
-        RunSession.Result result;
-        try (StopSignals signals = StopSignals.install(cancellation)) {
-            result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh, renderer,
-                    err, Clock.systemUTC(), cancellation, retry));
-        } catch (Cancellation.CancelledException e) {
-            err.println(CancellationNotice.beforeAnyNode());
+        RunControl control = new RunControl();
+        RunReport report;
+        try (StopSignals signals = StopSignals.install(control)) {
+            report = project.run(target, settings, renderer, control);
+        } catch (RunCancelledException e) {
+            output.console().err().println(e.getMessage());
             return ExitCodes.FATAL;
         } finally {
             if (live != null) {
@@ -89,20 +78,15 @@ final class RunExecution {
             }
         }
         if (json != null) {
-            json.retentionSwept(result.sweep());
+            report.retention().ifPresent(json::retentionSwept);
         }
-        long succeeded = result.results().stream().filter(r -> r.status().word().equals("success")).count();
-        long failed = result.results().stream().filter(r -> r.status().word().equals("failed")).count();
-        long skipped = result.results().size() - succeeded - failed;
-        CancellationNotice.of(cancellation, result.results()).ifPresent(err::println);
+        report.cancellation().ifPresent(output.console().err()::println);
         PrintWriter human = output.human();
-        human.println("run " + result.runId() + ": " + succeeded + " succeeded, " + failed + " failed, " + skipped
-                + " skipped (" + result.resultsFile() + ")");
-        if (result.sweep() != null && result.sweep().worthReporting()) {
-            human.println(result.sweep().line());
-        }
-        result.notes().forEach(note -> human.println("note: " + note));
-        return exitCode(result.status());
+        human.println("run " + report.runId() + ": " + report.succeeded() + " succeeded, " + report.failed()
+                + " failed, " + report.skipped() + " skipped (" + report.resultsFile() + ")");
+        report.retention().ifPresent(retention -> human.println(retention.line()));
+        report.notes().forEach(note -> human.println("note: " + note));
+        return exitCode(report.status());
     }
 
     static int exitCode(RunStatus status) {

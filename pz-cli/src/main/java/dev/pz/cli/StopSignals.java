@@ -1,6 +1,6 @@
 package dev.pz.cli;
 
-import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.RunControl;
 import java.util.ArrayList;
 import java.util.List;
 import sun.misc.Signal;
@@ -21,12 +21,12 @@ final class StopSignals implements AutoCloseable {
     private StopSignals() {
     }
 
-    static StopSignals install(Cancellation cancellation) {
+    static StopSignals install(RunControl control) {
         StopSignals signals = new StopSignals();
         for (String name : SIGNALS) {
             try {
                 Signal signal = new Signal(name);
-                SignalHandler old = Signal.handle(signal, received -> signals.onSignal(cancellation, received));
+                SignalHandler old = Signal.handle(signal, received -> signals.onSignal(control, received));
                 signals.installed.add(signal);
                 signals.previous.add(old);
             } catch (IllegalArgumentException unsupported) {
@@ -36,12 +36,12 @@ final class StopSignals implements AutoCloseable {
         return signals;
     }
 
-    private void onSignal(Cancellation cancellation, Signal received) {
+    private void onSignal(RunControl control, Signal received) {
         if (signalled) {
             Runtime.getRuntime().halt(ExitCodes.FATAL);
         }
         signalled = true;
-        cancellation.cancel("SIG" + received.getName());
+        control.cancel("SIG" + received.getName());
     }
 
     @Override

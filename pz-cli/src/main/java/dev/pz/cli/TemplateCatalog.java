@@ -32,6 +32,10 @@ final class TemplateCatalog {
                     + "[runs offline]", List.of(
                             "  cd {0} && pz run orders_enriched",
                             "  (this template ships two independent flows; `pz run --all` runs both)")),
+            new Entry("http", "GitHub REST API to a parquet delta log: pagination, a crawl guard, a typed contract "
+                    + "[needs network]", List.of(
+                            "  cd {0} && pz run --all",
+                            "  (reads the public GitHub API -- needs internet, no credentials)")),
             new Entry("incremental", "watermark-bounded reads over local CSVs: run it twice, see the second run land "
                     + "nothing [runs offline]", List.of(
                             "  cd {0} && pz run --all",

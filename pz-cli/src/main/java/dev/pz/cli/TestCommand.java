@@ -1,13 +1,9 @@
 package dev.pz.cli;
 
-import dev.pz.engine.compile.CompiledDag;
-import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.NodeKind;
-import dev.pz.engine.compile.Selection;
-import dev.pz.engine.compile.Selector;
-import dev.pz.engine.model.Project;
-import java.util.LinkedHashSet;
-import java.util.Set;
+import dev.pz.engine.CompiledProject;
+import dev.pz.engine.RunSettings;
+import dev.pz.engine.RunTarget;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,21 +29,12 @@ final class TestCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
-        ProjectContext context = output.context();
-        Project project = context.load(projectOptions);
-        CompiledDag dag = context.compile(project, true);
-        Set<String> candidates = select == null ? RunCommand.everything(dag) : Selector.select(dag, select);
-        Set<String> checks = new LinkedHashSet<>();
-        for (String id : candidates) {
-            Node node = dag.node(id);
-            if (node.kind() == NodeKind.CHECK) {
-                checks.add(id);
-            }
-        }
+        CompiledProject project = output.context().open(projectOptions, true);
+        Optional<RunTarget> checks = project.checks(select);
         if (checks.isEmpty()) {
             output.human().println("no checks defined");
             return ExitCodes.OK;
         }
-        return RunExecution.execute(project, dag, Selection.withAncestors(dag, checks), false, false, output);
+        return RunExecution.execute(project, checks.get(), new RunSettings(false, false), output);
     }
 }

@@ -6,6 +6,8 @@ import com.azure.core.util.BinaryData;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobItem;
 import dev.pz.connectors.azureblob.AzuriteTestServer;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -49,9 +51,9 @@ class AzureBlobEndToEndTest {
     @Test
     void csvFansOutIntoDayFoldersAndAWindowReadsThemBack() {
         server.createContainer("fanout");
-        TestProject up = TestProject.in(temp.resolve("up")).projectYml("azure_up", Fixtures.LOCALFILES)
-                .file("connections.yml", Fixtures.F01_CONNECTIONS + azureConnection("blob"))
-                .file("data/orders.csv", Fixtures.F01_ORDERS)
+        TestProject up = TestProject.in(temp.resolve("up")).projectYml("azure_up", Catalogue.LOCALFILES)
+                .file("connections.yml", Catalogue.F01_CONNECTIONS + azureConnection("blob"))
+                .file("data/orders.csv", Catalogue.F01_ORDERS)
                 .file("pipelines/daily.sql", "INSERT INTO {{ sink('blob', 'orders', strategy: 'replace', container:"
                         + " 'fanout', path: 'orders/{yyyy}/{MM}/{dd}', format: 'parquet', partition_by: 'created') }}\n"
                         + "select * from {{ source('files', 'orders') }}\n");
@@ -65,7 +67,7 @@ class AzureBlobEndToEndTest {
                 "orders/2026/01/04/orders.parquet", "orders/2026/01/05/orders.parquet",
                 "orders/2026/01/06/orders.parquet");
 
-        TestProject down = TestProject.in(temp.resolve("down")).projectYml("azure_down", Fixtures.LOCALFILES)
+        TestProject down = TestProject.in(temp.resolve("down")).projectYml("azure_down", Catalogue.LOCALFILES)
                 .file("connections.yml", azureConnection("blob") + "  entities:\n    orders:\n      read:\n"
                         + "        container: fanout\n        path: orders/{yyyy}/{MM}/{dd}/*.parquet\n"
                         + "        columns: {id: bigint, customer: varchar, amount: double, created: timestamp}\n"
@@ -87,9 +89,9 @@ class AzureBlobEndToEndTest {
         server.createContainer("single");
         server.client().getBlobContainerClient("single").getBlobClient("keep/readme.txt")
                 .upload(BinaryData.fromString("unrelated"));
-        TestProject project = TestProject.in(temp.resolve("single")).projectYml("azure_single", Fixtures.LOCALFILES)
-                .file("connections.yml", Fixtures.F01_CONNECTIONS + azureConnection("blob"))
-                .file("data/orders.csv", Fixtures.F01_ORDERS)
+        TestProject project = TestProject.in(temp.resolve("single")).projectYml("azure_single", Catalogue.LOCALFILES)
+                .file("connections.yml", Catalogue.F01_CONNECTIONS + azureConnection("blob"))
+                .file("data/orders.csv", Catalogue.F01_ORDERS)
                 .file("pipelines/to_blob.sql", "INSERT INTO {{ sink('blob', 'orders', strategy: 'replace', container:"
                         + " 'single', path: 'curated', format: 'csv') }}\nselect * from {{ source('files', 'orders') }}\n");
         assertThat(CliRun.pz(project.path(), "plan").out())
@@ -101,10 +103,10 @@ class AzureBlobEndToEndTest {
 
     @Test
     void validateConnectNamesAWrongKeyWithoutPrintingIt() {
-        TestProject project = TestProject.in(temp.resolve("wrong")).projectYml("azure_wrong", Fixtures.LOCALFILES)
-                .file("connections.yml", Fixtures.F01_CONNECTIONS + azureConnection("blob").replace(
+        TestProject project = TestProject.in(temp.resolve("wrong")).projectYml("azure_wrong", Catalogue.LOCALFILES)
+                .file("connections.yml", Catalogue.F01_CONNECTIONS + azureConnection("blob").replace(
                         AzuriteTestServer.KEY, "d3JvbmcgYWNjb3VudCBrZXkgdmFsdWU="))
-                .file("data/orders.csv", Fixtures.F01_ORDERS)
+                .file("data/orders.csv", Catalogue.F01_ORDERS)
                 .file("pipelines/to_blob.sql", "INSERT INTO {{ sink('blob', 'orders', strategy: 'replace', container:"
                         + " 'x', format: 'csv') }}\nselect * from {{ source('files', 'orders') }}\n");
         CliRun refused = CliRun.pz(project.path(), "validate", "--connect");

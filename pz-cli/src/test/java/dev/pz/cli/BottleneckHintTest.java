@@ -2,12 +2,12 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pz.engine.compile.NodeKind;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
+import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
 import org.junit.jupiter.api.Test;
 
-/** The bottleneck hint lines of user-surface §2.4: which side waited, from 60% of the runtime up. */
+/** The bottleneck hint lines under a universal node: which side waited, from 60% of the runtime up. */
 class BottleneckHintTest {
 
     private static NodeResult result(NodeKind kind, long durationMs, long producerStall, long consumerStall) {

@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.memory.MemoryConnector;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
@@ -12,8 +14,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code engine.breaker} on a source that fails transiently (the {@code faulty} connector's
- * {@code fail_times}): the breaker opens after the threshold, lets one probe through after the
+ * {@code engine.breaker} on a source that fails transiently (the {@code memory} connector's
+ * {@code transient_failures}): the breaker opens after the threshold, lets one probe through after the
  * cool-down, and refuses with PZ0506 without calling the connector once a node has waited out two
  * cool-downs. Retries come fast (1 ms) so that every retry meets the breaker still open.
  */
@@ -28,8 +30,8 @@ class BreakerRunTest {
     private TestProject project(int failTimes, String coolDown) {
         return TestProject.in(dir).projectYml("breakers", "engine:", "  breaker: {failure_threshold: 1, cool_down: "
                 + coolDown + "}")
-                .file("connections.yml", "src:\n  connector: faulty\n  entities:\n    flappy:\n      read: {batches: 1, "
-                        + "rows: 3, fail_times: " + failTimes + ", probe: '" + probe + "', retry: {max_attempts: 4, "
+                .file("connections.yml", "src:\n  connector: memory\n  entities:\n    flappy:\n      read: {batches: 1, "
+                        + "rows: 3, transient_failures: " + failTimes + ", probe: '" + probe + "', retry: {max_attempts: 4, "
                         + "base_delay: 1ms, max_delay: 1ms}}\nlake:\n  connector: localfiles\n")
                 .file("pipelines/copied.sql", "INSERT INTO {{ sink('lake', 'copied', strategy: 'replace', format: "
                         + "'csv', path: 'out/') }}\nselect * from {{ source('src', 'flappy') }}\n");
@@ -50,7 +52,7 @@ class BreakerRunTest {
                 "breaker: connection src half_open->open (probe failed; cool down 2s)");
         assertThat(run.out()).containsPattern("(?m)^FAIL src_src__flappy 0 rows \\d+ms\n  PZ0506: circuit breaker for "
                 + "instance 'conn:src' is open \\(cool-down [0-9.]+s\\); the connector was not invoked\\.$");
-        assertThat(FaultyConnector.events(probe)).as("three attempts reached the connector; the fourth was refused")
+        assertThat(MemoryConnector.events(probe)).as("three attempts reached the connector; the fourth was refused")
                 .containsExactly("open", "open", "open");
         JsonNode node = RunArtifacts.node(RunArtifacts.results(RunArtifacts.onlyRun(dir)), "src_src__flappy");
         assertThat(node.get("status").asText()).isEqualTo("failed");
@@ -75,7 +77,7 @@ class BreakerRunTest {
                         + "\"open\",\"newState\":\"half_open\",\"trigger\":\"cool-down elapsed\",\"coolDownMs\":0}",
                 "{\"event\":\"breaker_state_changed\",\"at\":…,\"runId\":…,\"instance\":\"conn:src\",\"oldState\":"
                         + "\"half_open\",\"newState\":\"closed\",\"trigger\":\"probe succeeded\",\"coolDownMs\":0}");
-        assertThat(FaultyConnector.events(probe)).containsExactly("open", "open", "close");
+        assertThat(MemoryConnector.events(probe)).containsExactly("open", "open", "close");
         assertThat(Duck.rows("select count(*) from read_csv('" + dir.resolve("out/copied.csv") + "')"))
                 .containsExactly("3");
     }

@@ -2,6 +2,8 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +21,7 @@ class CalendarPathRunTest {
 
     private static TestProject project(Path directory, boolean universal) {
         TestProject project = TestProject.in(directory)
-                .projectYml("calendar", Fixtures.LOCALFILES, "engine:\n  threads: 1"
+                .projectYml("calendar", Catalogue.LOCALFILES, "engine:\n  threads: 1"
                         + (universal ? "\n  force_universal: true" : ""))
                 .file("connections.yml", """
                         files:
@@ -75,7 +77,7 @@ class CalendarPathRunTest {
 
     @Test
     void aDateTemplatedPathWithoutAWindowIsRefusedBeforeAnythingRuns() {
-        TestProject project = TestProject.in(temp.resolve("unbounded")).projectYml("unbounded", Fixtures.LOCALFILES)
+        TestProject project = TestProject.in(temp.resolve("unbounded")).projectYml("unbounded", Catalogue.LOCALFILES)
                 .file("connections.yml", """
                         files:
                           connector: localfiles

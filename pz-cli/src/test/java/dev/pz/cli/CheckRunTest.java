@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -15,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * All six check types through {@code pz test} on one project of inline-data pipelines: violation
- * counts, PZ0510, the exact failure messages and samples (A143–A149).
+ * counts, PZ0510, the exact failure messages and samples.
  */
 class CheckRunTest {
 
@@ -58,7 +60,7 @@ class CheckRunTest {
         pipelines.put("p_quiet", new String[] {"select cast(null as integer) as id",
                 "  - not_null: {columns: [id], sample_values: false}"});
         pipelines.put("p_keyword", new String[] {"select cast(null as integer) as \"select\"", "  - not_null: [select]"});
-        TestProject project = TestProject.in(temp).projectYml("checks", Fixtures.LOCALFILES, "engine:\n  threads: 4");
+        TestProject project = TestProject.in(temp).projectYml("checks", Catalogue.LOCALFILES, "engine:\n  threads: 4");
         pipelines.forEach((name, spec) -> project.file("pipelines/" + name + ".sql", spec[0] + "\n")
                 .file("pipelines/configs/" + name + ".yml", "pipeline: " + name + "\nchecks:\n" + spec[1] + "\n"));
         run = CliRun.pz(temp, "test");

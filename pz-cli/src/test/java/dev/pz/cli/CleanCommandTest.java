@@ -2,6 +2,7 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pz clean} (spec/acceptance.md A002, A229, A230; spec/user-surface.md §2.8.12): it deletes
+ * {@code pz clean}: it deletes
  * data, so what it keeps matters more than what it frees — the newest run, live runs, every
  * run_results.json without --purge, and all of {@code .pz/state}.
  */

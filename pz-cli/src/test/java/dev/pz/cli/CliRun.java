@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Runs pz's command line in-process and captures what it printed. */
-record CliRun(int exitCode, String out, String err) {
+public record CliRun(int exitCode, String out, String err) {
 
     /** Runs {@code pz <args>} with {@code --project <project>} appended when a project is given. */
-    static CliRun pz(Path project, String... args) {
+    public static CliRun pz(Path project, String... args) {
         List<String> arguments = new ArrayList<>(List.of(args));
         if (project != null) {
             arguments.add("--project");
@@ -19,14 +19,14 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     /** Runs {@code pz <args> --project <project>} with {@code environment} as the process environment. */
-    static CliRun pzWithEnv(java.util.Map<String, String> environment, Path project, String... args) {
+    public static CliRun pzWithEnv(java.util.Map<String, String> environment, Path project, String... args) {
         List<String> arguments = new ArrayList<>(List.of(args));
         arguments.add("--project");
         arguments.add(project.toString());
         return run(environment, arguments.toArray(String[]::new));
     }
 
-    static CliRun pz(String... args) {
+    public static CliRun pz(String... args) {
         return run(System.getenv(), args);
     }
 
@@ -37,11 +37,11 @@ record CliRun(int exitCode, String out, String err) {
         return new CliRun(code, out.toString(), err.toString());
     }
 
-    List<String> errLines() {
+    public List<String> errLines() {
         return err.isEmpty() ? List.of() : List.of(err.split("\n"));
     }
 
-    List<String> outLines() {
+    public List<String> outLines() {
         return out.isEmpty() ? List.of() : List.of(out.split("\n"));
     }
 

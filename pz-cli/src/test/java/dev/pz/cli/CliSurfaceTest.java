@@ -2,9 +2,9 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** acceptance §2 (A001, A004) and user-surface §2.1: verbs, --version, usage errors exit 2. */
 class CliSurfaceTest {

@@ -2,13 +2,15 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** acceptance §4 (A025, A026, A031, A032, A034) and user-surface §2.8.2 / §4.1 via the CLI. */
+/** {@code pz compile} via the CLI: manifest.json and compiled/*.sql, byte-stable, and the selector. */
 class CompileCommandTest {
 
     @TempDir
@@ -18,12 +20,12 @@ class CompileCommandTest {
         String[] all = new String[args.length + 1];
         all[0] = "compile";
         System.arraycopy(args, 0, all, 1, args.length);
-        return CliRun.pzWithEnv(CliFixtures.F02_ENV, project.path(), all);
+        return CliRun.pzWithEnv(Catalogue.F02_ENV, project.path(), all);
     }
 
     @Test
     void writesManifestAndCompiledSqlAndSaysSo() throws IOException {
-        TestProject project = CliFixtures.f02(temp);
+        TestProject project = Catalogue.f02(temp);
         CliRun compile = compile(project);
         assertThat(compile.exitCode()).as(compile.toString()).isZero();
         assertThat(compile.out()).isEqualTo("Compiled 9 nodes -> " + temp.toRealPath().resolve(".pz/target") + "\n");
@@ -42,7 +44,7 @@ class CompileCommandTest {
 
     @Test
     void compilingTwiceIsByteIdenticalAndAnEditChangesOnlyThatId() throws IOException {
-        TestProject project = CliFixtures.f02(temp);
+        TestProject project = Catalogue.f02(temp);
         compile(project);
         byte[] manifest = Files.readAllBytes(temp.resolve(".pz/target/manifest.json"));
         byte[] sql = Files.readAllBytes(temp.resolve(".pz/target/compiled/stg_orders.sql"));
@@ -59,7 +61,7 @@ class CompileCommandTest {
 
     @Test
     void selectIsExact() {
-        TestProject project = CliFixtures.f02(temp);
+        TestProject project = Catalogue.f02(temp);
         CliRun compile = compile(project, "--select", "stg_orders");
         assertThat(compile.exitCode()).as(compile.toString()).isZero();
         assertThat(compile.out()).startsWith("Compiled 1 nodes -> ");
@@ -69,7 +71,7 @@ class CompileCommandTest {
 
     @Test
     void selectingOneCheckWritesAOneNodeManifest() {
-        TestProject project = CliFixtures.f02(temp);
+        TestProject project = Catalogue.f02(temp);
         CliRun compile = compile(project, "--select", "check_orders_enriched_unique_id");
         assertThat(compile.exitCode()).as(compile.toString()).isZero();
         assertThat(project.read(".pz/target/manifest.json")).endsWith("""
@@ -91,7 +93,7 @@ class CompileCommandTest {
 
     @Test
     void ephemeralBecomesACteAndHasNoManifestNode() {
-        TestProject project = CliFixtures.f04(temp)
+        TestProject project = Catalogue.f04(temp)
                 .file("pipelines/eph.sql", "select * from {{ source('raw', 'orders') }}\n")
                 .file("pipelines/configs/eph.yml", "pipeline: eph\nmaterialization: ephemeral\n")
                 .file("pipelines/orders_clean.sql", "INSERT INTO {{ sink('lake', 'orders_out') }}\nselect * from {{ ref('eph') }}\n");
@@ -105,7 +107,7 @@ class CompileCommandTest {
 
     @Test
     void unknownTemplateIdentifierIsPz0104AtThePipelineFile() {
-        TestProject project = CliFixtures.f04(temp).file("pipelines/orders_clean.sql",
+        TestProject project = Catalogue.f04(temp).file("pipelines/orders_clean.sql",
                 "INSERT INTO {{ sink('lake', 'orders_out') }}\nselect {{ date.now }} from {{ source('raw', 'orders') }}\n");
         CliRun compile = compile(project);
         assertThat(compile.exitCode()).isEqualTo(2);
@@ -115,7 +117,7 @@ class CompileCommandTest {
 
     @Test
     void errorsOfOnePassArePrintedTogetherInTheErrorLineShape() {
-        TestProject project = CliFixtures.f04(temp)
+        TestProject project = Catalogue.f04(temp)
                 .file("pipelines/orders_clean.sql", "INSERT INTO {{ sink('lake', 'a', strategy: 'merge') }}\n"
                         + "select id, amount from {{ source('raw', 'orders') }}\n")
                 .file("pipelines/product_catalog.sql", "INSERT INTO {{ sink('lake', 'b', strategy: 'replace', keys: ['id']) }}\n"
@@ -131,7 +133,7 @@ class CompileCommandTest {
 
     @Test
     void fanOutListMakesTwoSinks() {
-        TestProject project = CliFixtures.f04(temp).file("pipelines/orders_clean.sql",
+        TestProject project = Catalogue.f04(temp).file("pipelines/orders_clean.sql",
                 "INSERT INTO [ {{ sink('lake', 'x') }}, {{ sink('lake', 'y') }} ]\nselect id, amount from {{ source('raw', 'orders') }}\n");
         CliRun compile = compile(project);
         assertThat(compile.exitCode()).as(compile.toString()).isZero();
@@ -142,18 +144,18 @@ class CompileCommandTest {
 
     @Test
     void varsOverridesAndEnvReachTheSql() {
-        TestProject project = CliFixtures.f02(temp);
-        CliRun compile = CliRun.pzWithEnv(CliFixtures.F02_ENV, project.path(), "compile", "--vars", "{\"min_amount\":25}");
+        TestProject project = Catalogue.f02(temp);
+        CliRun compile = CliRun.pzWithEnv(Catalogue.F02_ENV, project.path(), "compile", "--vars", "{\"min_amount\":25}");
         assertThat(compile.exitCode()).as(compile.toString()).isZero();
         assertThat(project.read(".pz/target/compiled/stg_orders.sql")).endsWith("where amount >= 25\n");
-        CliRun bad = CliRun.pzWithEnv(CliFixtures.F02_ENV, project.path(), "compile", "--vars", "[1,2]");
+        CliRun bad = CliRun.pzWithEnv(Catalogue.F02_ENV, project.path(), "compile", "--vars", "[1,2]");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("PZ0102", "--vars must be a JSON object", "a JSON array");
     }
 
     @Test
     void missingEnvVarIsPz0103() {
-        CliRun compile = CliRun.pzWithEnv(java.util.Map.of("DATA_DIR", "/tmp/pz-data"), CliFixtures.f02(temp).path(),
+        CliRun compile = CliRun.pzWithEnv(java.util.Map.of("DATA_DIR", "/tmp/pz-data"), Catalogue.f02(temp).path(),
                 "compile");
         assertThat(compile.exitCode()).isEqualTo(2);
         assertThat(compile.err()).contains("PZ0103", "OUT_DIR");

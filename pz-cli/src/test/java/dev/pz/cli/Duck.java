@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A throwaway in-memory DuckDB for seeding input files and reading outputs back in tests. */
-final class Duck {
+public final class Duck {
 
     private Duck() {
     }
 
-    static void execute(String sql) {
+    public static void execute(String sql) {
         try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
                 Statement statement = connection.createStatement()) {
             statement.execute(sql);
@@ -25,7 +25,7 @@ final class Duck {
     }
 
     /** Every row of the query, each as its cells joined by '|' ({@code null} for NULL). */
-    static List<String> rows(String sql) {
+    public static List<String> rows(String sql) {
         try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
                 Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(sql)) {
@@ -45,7 +45,7 @@ final class Duck {
     }
 
     /** {@code column_name:column_type} of every column the query returns. */
-    static List<String> schema(String relation) {
+    public static List<String> schema(String relation) {
         return rows("select column_name || ':' || column_type from (describe select * from " + relation + ")");
     }
 }

@@ -2,23 +2,22 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzError;
+import dev.pz.engine.events.EnvironmentFailure;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Engine failure mapping (spec/acceptance.md A130, spec/user-surface.md §6): permission denied,
- * disk full and a locked file under the project are PZ0531/PZ0532/PZ0533 with the path, exit 3;
- * anything else unexpected stays PZ0500. Tests run as root, where chmod denies nothing, so the
- * mapping is fed the exceptions the JDK and DuckDB raise; the CLI case uses a .pz that is a file.
+ * How the console reports what the engine could not do: an environment failure (PZ0531–PZ0533, the
+ * engine classifies them) prints its code with exit 3; anything else unexpected is PZ0500, exit 3.
+ * End to end, a .pz that is a file stops a run with PZ0531 and the path.
  */
 class EngineFailureMappingTest {
 
@@ -32,38 +31,18 @@ class EngineFailureMappingTest {
     }
 
     @Test
-    void accessDeniedCreatingRunsIsPz0531WithThePath() {
-        String[] out = report(new UncheckedIOException("could not create /p/.pz/runs/r1",
-                new AccessDeniedException("/p/.pz/runs/r1")));
+    void anEnvironmentFailureIsItsCodeAndExit3() {
+        String[] out = report(new EnvironmentFailure(PzError.of(PzCode.ENGINE_DISK_FULL, "disk full: /p/.pz/runs/r1")
+                .withHint("free space, then run it again"), new IOException("No space left on device")));
         assertThat(out[0]).isEqualTo("3");
-        assertThat(out[1]).startsWith("error PZ0531: ").contains("/p/.pz/runs/r1").doesNotContain("PZ0500");
+        assertThat(out[1]).isEqualTo("error PZ0532: disk full: /p/.pz/runs/r1 — hint: free space, then run it again\n");
     }
 
     @Test
-    void permissionDeniedFromDuckDbIsPz0531() {
-        String[] out = report(new RuntimeException("run failed", new SQLException(
-                "IO Error: Cannot open file \"/p/.pz/runs/r1/staging.duckdb\": Permission denied")));
+    void aFailureOfTheMachineMetOutsideTheEngineIsItsCodeToo() {
+        String[] out = report(new UncheckedIOException(new java.nio.file.AccessDeniedException("/p/demo")));
         assertThat(out[0]).isEqualTo("3");
-        assertThat(out[1]).startsWith("error PZ0531: ").contains("/p/.pz/runs/r1/staging.duckdb");
-    }
-
-    @Test
-    void noSpaceLeftIsPz0532WithThePath() {
-        String[] out = report(new UncheckedIOException(new FileSystemException("/p/.pz/runs/r1/run_results.json",
-                null, "No space left on device")));
-        assertThat(out[0]).isEqualTo("3");
-        assertThat(out[1]).startsWith("error PZ0532: ").contains("/p/.pz/runs/r1/run_results.json");
-
-        String[] plain = report(new IOException("No space left on device"));
-        assertThat(plain[1]).startsWith("error PZ0532: ");
-    }
-
-    @Test
-    void lockedFileIsPz0533() {
-        String[] out = report(new SQLException("IO Error: Could not set lock on file \"/p/.pz/runs/r1/staging.duckdb\": "
-                + "Conflicting lock is held in /usr/bin/java (PID 42)"));
-        assertThat(out[0]).isEqualTo("3");
-        assertThat(out[1]).startsWith("error PZ0533: ").contains("/p/.pz/runs/r1/staging.duckdb");
+        assertThat(out[1]).startsWith("error PZ0531: permission denied: /p/demo").contains("then run the command again");
     }
 
     @Test
@@ -88,5 +67,17 @@ class EngineFailureMappingTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
         assertThat(run.err()).as(run.toString()).startsWith("error PZ0531: ").contains(demo.resolve(".pz").toString())
                 .doesNotContain("PZ0500");
+    }
+
+    @Test
+    void errorsOfTheJvmAreOneLineWithoutAStackTrace() {
+        String[] overflow = report(new StackOverflowError());
+        assertThat(overflow[0]).isEqualTo("3");
+        assertThat(overflow[1]).startsWith("error PZ0500: internal error (StackOverflowError: null)")
+                .doesNotContain("\tat ").hasLineCount(1);
+        String[] heap = report(new OutOfMemoryError("Java heap space"));
+        assertThat(heap[0]).isEqualTo("3");
+        assertThat(heap[1]).isEqualTo("error PZ0500: pz ran out of Java heap memory (Java heap space) — hint: give it"
+                + " more with PZ_JAVA_OPTS=-Xmx<size>, or lower engine.threads in project.yml\n");
     }
 }

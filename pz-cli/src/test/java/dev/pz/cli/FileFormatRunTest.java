@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Native-tier file formats through {@code pz run} (A181, A182, A187, A188, A190, A191, A194, A196, A197). */
+/** Native-tier file formats through {@code pz run}: json, parquet, empty and header-only csv, delimiters. */
 class FileFormatRunTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -21,7 +23,7 @@ class FileFormatRunTest {
     /** A project with one localfiles connection 'files' (entities given as YAML) and one pipeline. */
     private TestProject project(String entities, String pipeline) {
         return TestProject.in(temp)
-                .projectYml("formats", Fixtures.LOCALFILES, "engine:\n  threads: 2")
+                .projectYml("formats", Catalogue.LOCALFILES, "engine:\n  threads: 2")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n" + entities
                         + "lake:\n  connector: localfiles\n  root: out\n")
                 .file("pipelines/p.sql", pipeline);
@@ -35,7 +37,7 @@ class FileFormatRunTest {
 
     @Test
     void f11JsonToJsonWritesNdjson() throws Exception {
-        TestProject fixture = Fixtures.f11(temp);
+        TestProject fixture = Catalogue.f11(temp);
         ok(fixture);
 
         List<String> lines = List.of(fixture.read("out/customer_totals.json").split("\n"));
@@ -57,7 +59,7 @@ class FileFormatRunTest {
 
     @Test
     void f12ParquetToCsvExactBytes() throws Exception {
-        TestProject fixture = Fixtures.f12(temp);
+        TestProject fixture = SeededFixtures.f12(temp);
         ok(fixture);
 
         assertThat(Files.readAllBytes(fixture.resolve("out/customer_totals.csv"))).asString()
@@ -99,8 +101,8 @@ class FileFormatRunTest {
         CliRun run = CliRun.pz(fixture.path(), "run", "--all");
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
-        assertThat(run.err()).contains("PZ0353", "contract declares 'id' at position 1, but the CSV header there is "
-                + "'id;name'");
+        assertThat(run.err()).contains("PZ0353", "'id' is named 'id;name' in the file; missing 'name'",
+                "the header looks ';'-delimited: set delimiter: ';'");
         assertThat(fixture.resolve(".pz/runs")).doesNotExist();
     }
 

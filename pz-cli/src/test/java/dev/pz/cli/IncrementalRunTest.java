@@ -4,42 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Incremental loads end to end through the CLI on real files (spec acceptance.md §10): F06's
- * persisted watermark (A161, A172), the incremental template moving only new rows, commit-gated
- * advancement (A170), a corrupt state file, a stored watermark of another type (PZ0505), the
- * delivery pairing refusals (A097) and {@code --until-caught-up} without a stop (A167).
+ * Incremental loads end to end through the CLI on real files: F06's persisted watermark, the
+ * incremental template moving only new rows, commit-gated advancement, a corrupt state file, a
+ * stored watermark of another type (PZ0505), the delivery pairing refusals and
+ * {@code --until-caught-up} without a stop.
  */
 class IncrementalRunTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    static final String ORDERS = "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n";
 
     @TempDir
     Path temp;
-
-    /** F06 watermark-basic, with the sink call of {@code pipelineSink} (F06's own by default). */
-    static TestProject f06(Path directory, String sink) {
-        return TestProject.in(directory)
-                .projectYml("watermark_basic", Fixtures.LOCALFILES, "engine:\n  threads: 1")
-                .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
-                        + "        path: data/orders.csv\n        format: csv\n        columns:\n          id: bigint\n"
-                        + "          customer: varchar\n          amount: double\n        sync:\n"
-                        + "          mode: incremental\n          cursor: id\nlake:\n  connector: localfiles\n")
-                .file("pipelines/totals.sql", "INSERT INTO {{ " + sink + " }}\n"
-                        + "select customer, count(*) as orders, sum(amount) as total\n"
-                        + "from {{ source('files', 'orders') }}\ngroup by customer\n")
-                .file("data/orders.csv", ORDERS);
-    }
-
-    static TestProject f06(Path directory) {
-        return f06(directory, "sink('lake', 'totals', strategy: 'append', duplicates: 'accept', format: 'parquet', "
-                + "path: 'out/')");
-    }
 
     static JsonNode json(Path file) throws Exception {
         return MAPPER.readTree(file.toFile());
@@ -60,7 +42,7 @@ class IncrementalRunTest {
 
     @Test
     void f06PersistsTheWatermarkAsAStringAndTheRunRecordsIt() throws Exception {
-        TestProject project = f06(temp);
+        TestProject project = Catalogue.f06(temp);
         CliRun run = CliRun.pz(project.path(), "run");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         String runId = RunArtifacts.onlyRun(project.path()).getFileName().toString();
@@ -119,7 +101,7 @@ class IncrementalRunTest {
 
     @Test
     void aFailedSinkBlocksAdvancementAndTheNextSuccessfulRunAdvances() throws Exception {
-        TestProject project = f06(temp);
+        TestProject project = Catalogue.f06(temp);
         Files.writeString(project.resolve("out"), "a file where the sink wants a directory");
         CliRun failed = CliRun.pz(project.path(), "run");
         assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
@@ -140,7 +122,7 @@ class IncrementalRunTest {
         String contract = "        format: csv\n        columns:\n          id: bigint\n          customer: varchar\n"
                 + "          amount: double\n        sync:\n          mode: incremental\n          cursor: id\n";
         return TestProject.in(temp)
-                .projectYml("two_sinks", Fixtures.LOCALFILES, "engine:\n  threads: 1")
+                .projectYml("two_sinks", Catalogue.LOCALFILES, "engine:\n  threads: 1")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                         + "        path: data/orders.csv\n" + contract + "    refunds:\n      read:\n"
                         + "        path: data/refunds.csv\n" + contract + "lake:\n  connector: localfiles\n")
@@ -150,7 +132,7 @@ class IncrementalRunTest {
                 .file("pipelines/out_b.sql", "INSERT INTO {{ sink('lake', 'b', strategy: 'append', duplicates: "
                         + "'accept', format: 'csv', path: 'out/b/') }}\nselect id, amount from {{ ref('stg_orders') }}\n")
                 .file("pipelines/refund_stats.sql", "select count(*) as n from {{ source('files', 'refunds') }}\n")
-                .file("data/orders.csv", ORDERS)
+                .file("data/orders.csv", Catalogue.F05_ORDERS)
                 .file("data/refunds.csv", "id,customer,amount\n7,bob,1.00\n9,alice,2.00\n");
     }
 
@@ -174,7 +156,7 @@ class IncrementalRunTest {
 
     @Test
     void anEmptyUnwindowedDeltaKeepsThePreviousWatermark() throws Exception {
-        TestProject project = f06(temp);
+        TestProject project = Catalogue.f06(temp);
         assertThat(CliRun.pz(project.path(), "run").exitCode()).isZero();
         String firstRun = RunArtifacts.onlyRun(project.path()).getFileName().toString();
         project.file("data/orders.csv", "id,customer,amount\n");
@@ -211,7 +193,7 @@ class IncrementalRunTest {
 
     @Test
     void aStoredWatermarkOfAnotherTypeFailsTheSourceWithPz0505() throws Exception {
-        TestProject project = f06(temp);
+        TestProject project = Catalogue.f06(temp);
         project.file(".pz/state/watermarks.json", "{\n  \"version\": 1,\n  \"watermarks\": {\n    \"files.orders\": {\n"
                 + "      \"cursor\": \"id\",\n      \"type\": \"date\",\n      \"value\": \"2026-01-01\",\n"
                 + "      \"runId\": \"manual\"\n    }\n  }\n}\n");
@@ -229,15 +211,15 @@ class IncrementalRunTest {
 
     @Test
     void incrementalSourcesPairOnlyWithMergeOrConsentedAppend() {
-        CliRun append = CliRun.pz(f06(temp.resolve("append"), "sink('lake', 'totals', strategy: 'append', format: "
+        CliRun append = CliRun.pz(Catalogue.f06(temp.resolve("append"), "sink('lake', 'totals', strategy: 'append', format: "
                 + "'parquet', path: 'out/')").path(), "compile");
         assertThat(append.exitCode()).as(append.toString()).isEqualTo(2);
         assertThat(append.err()).contains("PZ0214", "files.orders", "totals");
-        CliRun replace = CliRun.pz(f06(temp.resolve("replace"), "sink('lake', 'totals', strategy: 'replace', format: "
+        CliRun replace = CliRun.pz(Catalogue.f06(temp.resolve("replace"), "sink('lake', 'totals', strategy: 'replace', format: "
                 + "'parquet', path: 'out/')").path(), "compile");
         assertThat(replace.exitCode()).as(replace.toString()).isEqualTo(2);
         assertThat(replace.err()).contains("PZ0335");
-        CliRun merge = CliRun.pz(f06(temp.resolve("merge"), "sink('lake', 'totals', strategy: 'merge', keys: "
+        CliRun merge = CliRun.pz(Catalogue.f06(temp.resolve("merge"), "sink('lake', 'totals', strategy: 'merge', keys: "
                 + "['customer'], format: 'parquet', path: 'out/')").path(), "compile");
         assertThat(merge.exitCode()).as(merge.toString()).isZero();
         assertThat(Files.exists(temp.resolve("append/.pz/runs"))).isFalse();
@@ -245,7 +227,7 @@ class IncrementalRunTest {
 
     @Test
     void untilCaughtUpWithoutAStopRunsOnce() {
-        TestProject project = f06(temp);
+        TestProject project = Catalogue.f06(temp);
         CliRun run = CliRun.pz(project.path(), "run", "--until-caught-up");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(RunArtifacts.runDirectories(project.path())).hasSize(1);

@@ -4,28 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
-import dev.pz.engine.artifacts.Retention;
-import dev.pz.engine.compile.NodeKind;
-import dev.pz.engine.compile.SinkWriteNode;
-import dev.pz.engine.compile.SourceLoadNode;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
-import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.RunReport;
+import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
+import dev.pz.engine.events.RunStatus;
 import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The NDJSON contract, byte for byte (acceptance §0.3, the upstream golden events.ndjson): envelope
+ * The NDJSON contract of docs/events.md, byte for byte (as pz's golden events.ndjson has it): envelope
  * first, fields in the listed order, nullable strings and timings as null, optional blocks absent.
  */
 class JsonEventRendererTest {
     private static final String RUN = "20260704T100000000Z-ab12";
 
-    private final SourceLoadNode source = new SourceLoadNode("node-a", "src_crm__customers", "crm", "customers", null,
-            false, null);
-    private final SinkWriteNode sink = new SinkWriteNode("node-b", "lake.orders_curated", "lake", "orders_curated",
-            "orders", null, false, List.of("node-a"));
+    private final TestNode source = TestNode.source("node-a", "src_crm__customers");
+    private final TestNode sink = TestNode.sink("node-b", "lake.orders_curated");
 
     @Test
     void writesEveryEventInTheContractsFieldOrder() {
@@ -46,7 +42,7 @@ class JsonEventRendererTest {
         renderer.nodeCompleted(new NodeResult("node-c", NodeKind.SINK_WRITE, "lake.customers", NodeStatus.SUCCESS, 7,
                 0, null, null, "carried_forward", null));
         renderer.runCompleted(RunStatus.COMPLETED_WITH_FAILURES, 2, 1, 0, 75);
-        renderer.retentionSwept(new Retention.Sweep(3, 1, 1288490188L, 0));
+        renderer.retentionSwept(new RunReport.Retention(3, 1, 1288490188L, 0, "cleaned"));
 
         assertThat(out.toString()).isEqualTo(String.join("\n",
                 "{\"event\":\"run_started\",\"at\":\"2026-07-04T10:00:00.000Z\",\"runId\":\"" + RUN
@@ -95,16 +91,12 @@ class JsonEventRendererTest {
     }
 
     @Test
-    void reportsRetentionOnlyWhenSomethingWasSweptOrFailed() {
+    void reportsARetentionThatOnlyFailed() {
         StringWriter out = new StringWriter();
         JsonEventRenderer renderer = new JsonEventRenderer(Console.of(out, new StringWriter()).out(),
                 new SteppingClock("2026-07-04T10:00:00Z"));
         renderer.runStarted(RUN, "hello_pz", 0);
-        renderer.retentionSwept(null);
-        renderer.retentionSwept(new Retention.Sweep(0, 0, 0, 0));
-        assertThat(out.toString()).doesNotContain("retention_swept");
-
-        renderer.retentionSwept(new Retention.Sweep(0, 0, 0, 1));
+        renderer.retentionSwept(new RunReport.Retention(0, 0, 0, 1, "cleaned"));
         assertThat(out.toString()).endsWith(
                 "\"runId\":\"" + RUN + "\",\"runsSwept\":0,\"bytesFreed\":0,\"failures\":1}\n");
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --log-format json} on a real run (A221): stdout is NDJSON only, human lines go to stderr. */
+/** {@code --log-format json} on a real run: stdout is NDJSON only, human lines go to stderr. */
 class JsonLogFormatTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.engine.artifacts.RunDirectory;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -28,8 +30,8 @@ class KillBeforeStateWriteTest {
 
     @Test
     void killedAfterTheSinkCommittedTheWatermarkStaysBehindAndNothingIsLost() throws Exception {
-        TestProject project = WindowedRunTest.f07(temp.resolve("p"));
-        project.file("project.yml", "name: windowed_basic\nversion: 0.1.0\n" + Fixtures.LOCALFILES
+        TestProject project = Catalogue.f07(temp.resolve("p"));
+        project.file("project.yml", "name: windowed_basic\nversion: 0.1.0\n" + Catalogue.LOCALFILES
                 + "\nengine:\n  threads: 1\nretention:\n  keep_last: 10\n");
         Path stale = project.resolve(".pz/tmp/restore-stale");
         for (int d = 0; d < STALE_FILES / 1000; d++) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pz.engine.artifacts.RunDirectory;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +33,7 @@ class KillDuringReplaceTest {
     @TempDir
     Path temp;
 
+    @Tag("slow")
     @Test
     void killMidNativeCopyThenPzCleanPurgeRemovesTheTemporary() throws Exception {
         TestProject fixture = project("");
@@ -44,6 +48,7 @@ class KillDuringReplaceTest {
         assertThat(RunArtifacts.runDirectories(fixture.path())).as("--purge --keep-last 0 deleted every run").isEmpty();
     }
 
+    @Tag("slow")
     @Test
     void killMidUniversalWriteThenTheNextRunRemovesTheTemporaryWhereverItWrites() throws Exception {
         TestProject fixture = project("  force_universal: true\n")
@@ -62,7 +67,7 @@ class KillDuringReplaceTest {
 
     private TestProject project(String engine) {
         return TestProject.in(temp)
-                .projectYml("kill", Fixtures.LOCALFILES, "engine:\n  threads: 2\n" + engine)
+                .projectYml("kill", Catalogue.LOCALFILES, "engine:\n  threads: 2\n" + engine)
                 .file("connections.yml", "lake:\n  connector: localfiles\n  root: out\n")
                 .file("pipelines/big.sql", String.format(BIG, 3))
                 .file("pipelines/configs/big.yml", "pipeline: big\nmaterialization: view\n");

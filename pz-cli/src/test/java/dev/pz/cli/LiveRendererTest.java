@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
-import dev.pz.engine.compile.NodeKind;
-import dev.pz.engine.compile.SinkWriteNode;
-import dev.pz.engine.compile.SourceLoadNode;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
-import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
+import dev.pz.engine.events.RunStatus;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +17,9 @@ import org.junit.jupiter.api.Test;
  * nodes redrawn in place under them, erased when the run completes.
  */
 class LiveRendererTest {
-    private final SourceLoadNode customers = new SourceLoadNode("a", "src_crm__customers", "crm", "customers", null,
-            false, null);
-    private final SourceLoadNode orders = new SourceLoadNode("b", "src_crm__orders", "crm", "orders", null, false, null);
-    private final SinkWriteNode lake = new SinkWriteNode("c", "lake.orders_curated", "lake", "orders_curated", "x",
-            null, false, List.of("a", "b"));
+    private final TestNode customers = TestNode.source("a", "src_crm__customers");
+    private final TestNode orders = TestNode.source("b", "src_crm__orders");
+    private final TestNode lake = TestNode.sink("c", "lake.orders_curated");
 
     @Test
     void redrawsTheRunningNodesUnderTheFinalLines() {
@@ -96,8 +91,7 @@ class LiveRendererTest {
                 new SteppingClock("2026-07-04T10:00:00Z"), 24, null);
         live.runStarted("r", "p", 12);
         for (int i = 0; i < 12; i++) {
-            live.nodeStarted(new SourceLoadNode("n" + i, "src_a_rather_long_name_" + (char) ('a' + i), "c", "e",
-                    null, false, null));
+            live.nodeStarted(TestNode.source("n" + i, "src_a_rather_long_name_" + (char) ('a' + i)));
         }
         List<String> footer = screen(out.toString());
         assertThat(footer).hasSize(12).allSatisfy(line -> assertThat(line.length()).isLessThan(24));
@@ -107,7 +101,7 @@ class LiveRendererTest {
         assertThat(screen(out.toString())).isEmpty();
     }
 
-    private static NodeResult result(dev.pz.engine.compile.Node node, NodeStatus status, long rows, long ms,
+    private static NodeResult result(TestNode node, NodeStatus status, long rows, long ms,
             PzError error) {
         return new NodeResult(node.id(), node.kind(), node.name(), status, rows, ms, error, null, null, null);
     }

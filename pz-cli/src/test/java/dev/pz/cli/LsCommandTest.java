@@ -2,19 +2,20 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A028/A029 and user-surface §2.8.7: pz ls over F02. */
+/** {@code pz ls} over F02: nodes in dependency order with kind and tags, and the selector. */
 class LsCommandTest {
 
     @TempDir
     Path temp;
 
     private CliRun ls(String... args) {
-        return CliRun.pzWithEnv(CliFixtures.F02_ENV, CliFixtures.f02(temp).path(), args);
+        return CliRun.pzWithEnv(Catalogue.F02_ENV, Catalogue.f02(temp).path(), args);
     }
 
     @Test

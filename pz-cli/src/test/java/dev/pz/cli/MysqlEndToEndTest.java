@@ -3,6 +3,7 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.mysql.MariaDbTestServer;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

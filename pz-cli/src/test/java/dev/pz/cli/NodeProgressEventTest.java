@@ -2,7 +2,7 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.testing.TestProject;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code node_progress} (user-surface §2.7): its field order, and that a universal run emits it every 10 batches. */
+/** {@code node_progress} (docs/events.md): its field order, and that a universal run emits it every 10 batches. */
 class NodeProgressEventTest {
 
     @TempDir
@@ -22,8 +22,7 @@ class NodeProgressEventTest {
         JsonEventRenderer renderer = new JsonEventRenderer(Console.of(out, new StringWriter()).out(),
                 new SteppingClock("2026-07-04T10:00:00Z", "2026-07-04T10:00:00.020Z"));
         renderer.runStarted("20260704T100000000Z-ab12", "hello_pz", 1);
-        renderer.nodeProgress(new SourceLoadNode("node-a", "src_crm__customers", "crm", "customers", null, false, null),
-                2, 128, 1);
+        renderer.nodeProgress(TestNode.source("node-a", "src_crm__customers"), 2, 128, 1);
         assertThat(out.toString().split("\n")[1]).isEqualTo("{\"event\":\"node_progress\",\"at\":"
                 + "\"2026-07-04T10:00:00.020Z\",\"runId\":\"20260704T100000000Z-ab12\",\"nodeId\":\"node-a\",\"name\":"
                 + "\"src_crm__customers\",\"rows\":2,\"bytes\":128,\"batches\":1}");

@@ -2,12 +2,14 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** acceptance §6 (A101–A112) and user-surface §2.8.3 / §4.2 via the CLI. */
+/** {@code pz plan} via the CLI: strategies and reasons, the memory budget, policy lines, plan.json. */
 class PlanCommandTest {
     static final String THREADS_NOTE = "note: engine.duckdb.threads is not set (it is a different key from engine.threads, "
             + "which sizes the channel term above and does not reach DuckDB); DuckDB therefore uses the machine's core "
@@ -23,12 +25,12 @@ class PlanCommandTest {
         String[] all = new String[args.length + 1];
         all[0] = "plan";
         System.arraycopy(args, 0, all, 1, args.length);
-        return CliRun.pzWithEnv(CliFixtures.F02_ENV, project.path(), all);
+        return CliRun.pzWithEnv(Catalogue.F02_ENV, project.path(), all);
     }
 
     @Test
     void f02TableBudgetAndNoteAreExact() {
-        CliRun plan = plan(CliFixtures.f02(temp));
+        CliRun plan = plan(Catalogue.f02(temp));
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(plan.out()).isEqualTo(String.format("%-13s %-24s %s%n", "strategy", "node", "reason").replace("\r", "")
                 + "native_scan   src_crm__customers       native scan: connector 'localfiles' provides read_csv over customers.csv (read=full)\n"
@@ -45,7 +47,7 @@ class PlanCommandTest {
 
     @Test
     void f02PlanJsonCoversNonCheckNodesWithTheBudget() {
-        TestProject project = CliFixtures.f02(temp);
+        TestProject project = Catalogue.f02(temp);
         assertThat(plan(project).exitCode()).isZero();
         String json = project.read(".pz/target/plan.json");
         assertThat(json).startsWith("{\n  \"version\": 1,\n  \"nodes\": [\n    {\n      \"id\": \"59489ad607b22cf9\",\n"
@@ -69,7 +71,7 @@ class PlanCommandTest {
 
     @Test
     void f01StrategiesAndReasons() {
-        TestProject project = CliFixtures.f01(temp);
+        TestProject project = Catalogue.f01(temp);
         CliRun plan = plan(project);
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         String json = project.read(".pz/target/plan.json");
@@ -84,8 +86,9 @@ class PlanCommandTest {
 
     @Test
     void forceUniversalMakesSourcesAndSinksArrowStreams() {
-        TestProject project = CliFixtures.f01(temp).projectYml("csv_to_parquet", "engine:", "  threads: 2",
-                "  force_universal: true");
+        TestProject project = Catalogue.f01(temp).projectYml("csv_to_parquet", "engine:", "  threads: 2",
+                "  force_universal: true").file("pipelines/customer_totals.sql", Catalogue.F01_PIPELINE
+                        .replace("format: 'parquet'", "format: 'csv'"));
         CliRun plan = plan(project);
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(plan.out()).contains(
@@ -96,7 +99,7 @@ class PlanCommandTest {
 
     @Test
     void budgetVariants() {
-        TestProject project = CliFixtures.f01(temp).projectYml("b", "engine:", "  threads: 3", "  batch_bytes: 10000000",
+        TestProject project = Catalogue.f01(temp).projectYml("b", "engine:", "  threads: 3", "  batch_bytes: 10000000",
                 "  duckdb:", "    memory_limit: 2GiB", "    threads: 4");
         CliRun plan = plan(project);
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
@@ -115,7 +118,7 @@ class PlanCommandTest {
 
     @Test
     void unsetMemoryLimitAndDefaultThreads() {
-        TestProject project = CliFixtures.f01(temp).projectYml("b");
+        TestProject project = Catalogue.f01(temp).projectYml("b");
         CliRun plan = plan(project);
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(project.read(".pz/target/plan.json")).contains("""
@@ -128,7 +131,7 @@ class PlanCommandTest {
 
     @Test
     void selectionFiltersTheTableOnly() {
-        TestProject project = CliFixtures.f02(temp);
+        TestProject project = Catalogue.f02(temp);
         CliRun full = plan(project);
         String fullJson = project.read(".pz/target/plan.json");
         assertThat(full.out()).doesNotContain(SELECTION_NOTE);
@@ -142,7 +145,7 @@ class PlanCommandTest {
 
     @Test
     void flowNamesFilterToTheirFlowAndBarePlanIsNotGated() {
-        TestProject project = CliFixtures.f04(temp);
+        TestProject project = Catalogue.f04(temp);
         CliRun bare = plan(project);
         assertThat(bare.exitCode()).as(bare.toString()).isZero();
         assertThat(bare.out()).contains("orders_clean", "product_catalog").doesNotContain("PZ0215", SELECTION_NOTE);
@@ -155,7 +158,7 @@ class PlanCommandTest {
 
     @Test
     void selectionConflictsAndUnknownNamesAreExit2() {
-        TestProject project = CliFixtures.f04(temp);
+        TestProject project = Catalogue.f04(temp);
         CliRun conflict = plan(project, "orders_clean", "--all");
         assertThat(conflict.exitCode()).isEqualTo(2);
         assertThat(conflict.err()).startsWith("error PZ0216: flow names, --select, and --all are mutually exclusive "
@@ -173,29 +176,53 @@ class PlanCommandTest {
         assertThat(temp.resolve(".pz")).doesNotExist();
     }
 
+    /** F01's orders with an inline contract, for tests that swap the lake connection. */
+    private static final String FILES = """
+            files:
+              connector: localfiles
+              entities:
+                orders:
+                  read:
+                    path: data/orders.csv
+                    format: csv
+                    columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
+            """;
+
     @Test
     void secretsNeverReachThePlan() {
-        TestProject project = CliFixtures.f01(temp).file("connections.yml", """
-                files:
-                  connector: localfiles
-                  entities:
-                    orders:
-                      read:
-                        path: data/orders.csv
-                        format: csv
-                        columns: {id: bigint, customer: varchar, amount: double, created: timestamp}
+        TestProject project = Catalogue.f01(temp).file("connections.yml", FILES + """
                 lake:
-                  connector: s3
-                  root: b
-                  region: us-east-1
-                  access_key: AKIAEXAMPLEKEY
-                  secret_key: ${S3_SECRET}
+                  connector: postgres
+                  host: localhost
+                  database: mart
+                  user: loader
+                  password: ${PG_SECRET}
+                """).file("pipelines/customer_totals.sql", """
+                INSERT INTO {{ sink('lake', 'public.customer_totals', strategy: 'replace') }}
+                select customer, count(*) as orders, sum(amount) as total
+                from {{ source('files', 'orders') }}
+                group by customer
                 """);
-        CliRun plan = CliRun.pzWithEnv(Map.of("S3_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
+        CliRun plan = CliRun.pzWithEnv(Map.of("PG_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(plan.out() + plan.err()).doesNotContain("sup3rs3cr3tvalue");
         String json = project.read(".pz/target/plan.json");
         assertThat(json).doesNotContain("sup3rs3cr3tvalue", "select ", "sum(");
         assertThat(plan.out()).doesNotContain("select ");
+    }
+
+    @Test
+    void aSecretOfAConnectionWhoseConnectorIsNotInstalledStaysOutOfTheRefusal() {
+        TestProject project = Catalogue.f01(temp).file("connections.yml", FILES + """
+                lake:
+                  connector: s3
+                  bucket: b
+                  secret_key: ${S3_SECRET}
+                """);
+        CliRun plan = CliRun.pzWithEnv(Map.of("S3_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(2);
+        assertThat(plan.err()).startsWith("error PZ0305: connection 'lake' uses connector 's3'");
+        assertThat(plan.out() + plan.err()).doesNotContain("sup3rs3cr3tvalue");
+        assertThat(project.path().resolve(".pz/target/plan.json")).doesNotExist();
     }
 }

@@ -10,42 +10,42 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /** Plants fake prior runs under {@code .pz/runs} the way a real run leaves them. */
-final class PlantedRuns {
+public final class PlantedRuns {
     private final Path project;
 
     private PlantedRuns(Path project) {
         this.project = project;
     }
 
-    static PlantedRuns in(Path project) {
+    public static PlantedRuns in(Path project) {
         return new PlantedRuns(project);
     }
 
-    Path directory(String runId) {
+    public Path directory(String runId) {
         return project.resolve(".pz/runs").resolve(runId);
     }
 
     /** A run directory holding {@code run_results.json} with exactly {@code json}. */
-    PlantedRuns results(String runId, String json) {
+    public PlantedRuns results(String runId, String json) {
         write(directory(runId).resolve("run_results.json"), json.getBytes(StandardCharsets.UTF_8));
         return this;
     }
 
     /** A terminal run_results.json with the given status, times and node entries (raw JSON objects). */
-    PlantedRuns run(String runId, String status, String startedAt, String finishedAt, String... nodes) {
+    public PlantedRuns run(String runId, String status, String startedAt, String finishedAt, String... nodes) {
         return results(runId, "{\"version\":1,\"runId\":\"" + runId + "\",\"status\":\"" + status + "\",\"startedAt\":\""
                 + startedAt + "\"" + (finishedAt == null ? "" : ",\"finishedAt\":\"" + finishedAt + "\"")
                 + ",\"nodes\":[" + String.join(",", nodes) + "]}\n");
     }
 
     /** A staging database of {@code size} bytes in the run's directory. */
-    PlantedRuns staging(String runId, int size) {
+    public PlantedRuns staging(String runId, int size) {
         write(directory(runId).resolve("staging.duckdb"), new byte[size]);
         return this;
     }
 
     /** A node entry of run_results.json. */
-    static String node(String name, String kind, String status, String provenance, String watermarkJson) {
+    public static String node(String name, String kind, String status, String provenance, String watermarkJson) {
         return "{\"id\":\"0123456789abcdef\",\"kind\":\"" + kind + "\",\"name\":\"" + name + "\",\"status\":\"" + status
                 + "\"" + (provenance == null ? "" : ",\"provenance\":\"" + provenance + "\"")
                 + ",\"rows\":1,\"durationMs\":2,\"error\":null"
@@ -53,7 +53,7 @@ final class PlantedRuns {
     }
 
     /** Holds the run's {@code .lock} as a live pz process does, until closed. */
-    LiveRun live(String runId) {
+    public LiveRun live(String runId) {
         try {
             Files.createDirectories(directory(runId));
             FileChannel channel = FileChannel.open(directory(runId).resolve(".lock"), StandardOpenOption.CREATE,
@@ -70,7 +70,7 @@ final class PlantedRuns {
     }
 
     /** A held run-directory lock. */
-    record LiveRun(FileChannel channel, FileLock lock) implements AutoCloseable {
+    public record LiveRun(FileChannel channel, FileLock lock) implements AutoCloseable {
         @Override
         public void close() throws IOException {
             lock.release();

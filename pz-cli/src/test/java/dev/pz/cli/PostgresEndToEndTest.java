@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pz.connectors.postgres.PostgresTestServer;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * PostgreSQL through {@code pz} end to end (issue 6, acceptance §14) against the server
+ * PostgreSQL through {@code pz} end to end (docs/postgres.md) against the server
  * {@link PostgresTestServer} provides: skipped only when no server can be had, failing then under
  * {@code PZ_REQUIRE_SERVICES=1}. Every test works on its own randomly named tables.
  */
@@ -80,19 +80,9 @@ class PostgresEndToEndTest {
 
     /** Every row of a query rendered as text, ordered by the first column. */
     private static List<String> rows(String query) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement();
-                ResultSet result = statement.executeQuery(query)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i > 1 ? "|" : "").append(result.getString(i));
-                }
-                rows.add(row.toString());
-            }
+        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
+            return PostgresProjects.rows(statement, query);
         }
-        return rows;
     }
 
     /** Rows of {@code a} missing from {@code b} plus rows of {@code b} missing from {@code a} (multisets). */
@@ -227,7 +217,7 @@ class PostgresEndToEndTest {
                         + "select o.id, o.name from {{ source('pg', 'public." + source + "') }} as o\n"
                         + "where o.amount > 500 and o.flag\n");
         CliRun plan = ok(project, "plan");
-        assertThat(plan.out()).contains("[pushed: 4 columns + filter]");
+        assertThat(plan.out()).contains("[pushed: 4 columns + filter amount > 500 and flag = true]");
         String planJson = project.read(".pz/target/plan.json");
         assertThat(planJson).contains("\"columns_pushed\": 4", "\"predicate_pushed\": true");
 
@@ -237,6 +227,21 @@ class PostgresEndToEndTest {
         assertThat(RunArtifacts.node(results, "src_pg__public_" + source).get("rows").asLong())
                 .as("the source applied the filter").isEqualTo(expected);
         assertThat(count("select count(*) from public." + target)).isEqualTo(expected);
+    }
+
+    @Test
+    void arithmeticAndDuckDbFunctionsStayInDuckDbSoTheResultIsRight() throws Exception {
+        // PostgreSQL divides integers (3 / 2 = 1) and has no regexp_matches(): neither may reach it.
+        String source = seedSource(10);
+        String target = "arith_" + suffix;
+        TestProject project = project("arith", pgConnection("pg", "", ""),
+                "INSERT INTO {{ sink('pg', 'public." + target + "', strategy: 'replace') }}\n"
+                        + "select o.id from {{ source('pg', 'public." + source + "') }} as o\n"
+                        + "where o.id / 2 > 1 and regexp_matches(o.name, '^na') and o.id <= 6\n");
+        CliRun plan = ok(project, "plan");
+        assertThat(plan.out()).contains("[pushed: 2 columns + filter id <= 6]");
+        ok(project, "run", "--all");
+        assertThat(rows("select id from public." + target + " order by id")).containsExactly("3", "4", "5", "6");
     }
 
     @Test

@@ -1,17 +1,25 @@
 package dev.pz.cli;
 
 import dev.pz.connectors.postgres.PostgresTestServer;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-/** What CLI tests against the shared PostgreSQL server need: its address as variables, and a connection entry. */
-final class PostgresProjects {
+/**
+ * What CLI tests against the shared PostgreSQL server need: its address as variables, a connection
+ * entry, and the rows of a query as text (an oracle independent of pz).
+ */
+public final class PostgresProjects {
 
     private PostgresProjects() {
     }
 
     /** The process environment plus {@code PG_HOST}, {@code PG_PORT}, {@code PG_DB}, {@code PG_USER}, {@code PG_PASSWORD}. */
-    static Map<String, String> environment(PostgresTestServer.Endpoint server) {
+    public static Map<String, String> environment(PostgresTestServer.Endpoint server) {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("PG_HOST", server.host());
         env.put("PG_PORT", String.valueOf(server.port()));
@@ -22,9 +30,25 @@ final class PostgresProjects {
     }
 
     /** A postgres connection named {@code name} reading those variables, with extra keys and entities. */
-    static String connection(String name, String extra, String entities) {
+    public static String connection(String name, String extra, String entities) {
         return name + ":\n  connector: postgres\n  host: ${PG_HOST}\n  port: ${PG_PORT}\n  database: ${PG_DB}\n"
                 + "  user: ${PG_USER}\n  password: ${PG_PASSWORD}\n" + extra
                 + (entities.isEmpty() ? "" : "  entities:\n" + entities);
+    }
+
+    /** Every row of {@code query}, columns as text joined by {@code |}, in the order the server returns them. */
+    public static List<String> rows(Statement statement, String query) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (ResultSet result = statement.executeQuery(query)) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= columns; i++) {
+                    row.append(i > 1 ? "|" : "").append(result.getString(i));
+                }
+                rows.add(row.toString());
+            }
+        }
+        return rows;
     }
 }

@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.postgres.PostgresTestServer;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.memory.MemoryConnector;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +56,7 @@ class PostgresRunControlTest {
     private TestProject project(String engineLines, String pgEntities, String pipelines) {
         TestProject project = TestProject.in(temp.resolve("p")).projectYml("pg_run_control", "engine:", "  threads: 4",
                 engineLines).file("connections.yml", PostgresProjects.connection("pg", "", pgEntities)
-                        + "src:\n  connector: faulty\n  entities:\n    items:\n      read: {batches: 1, rows: 5}\n"
+                        + "src:\n  connector: memory\n  entities:\n    items:\n      read: {batches: 1, rows: 5}\n"
                         + "    bad:\n      read: {ignore_cancel: true, probe: '" + gate + "'}\n"
                         + "lake:\n  connector: localfiles\n");
         return project.file("pipelines/bad.sql", "INSERT INTO {{ sink('lake', 'bad', strategy: 'replace', format: "
@@ -93,7 +95,7 @@ class PostgresRunControlTest {
         TestProject project = project("  node_timeout: 2s", "    slow:\n      read:\n        query: \""
                 + sleepingQuery() + "\"\n", "INSERT INTO {{ sink('lake', 'slow', strategy: 'replace', format: 'csv', "
                         + "path: 'out/') }}\nselect * from {{ source('pg', 'slow') }}\n");
-        FaultyConnector.release(gate);
+        MemoryConnector.release(gate);
         CliRun run = pz(project, "run", "main");
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
@@ -114,7 +116,7 @@ class PostgresRunControlTest {
         CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> pz(project, "run", "--all",
                 "--fail-fast"));
         awaitBackend("state = 'active' and query like 'copy (%'");
-        FaultyConnector.release(gate);
+        MemoryConnector.release(gate);
         CliRun run = running.get();
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
@@ -168,7 +170,7 @@ class PostgresRunControlTest {
             CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> pz(project, "run", "--all",
                     "--fail-fast"));
             awaitLockWait(table);
-            FaultyConnector.release(gate);
+            MemoryConnector.release(gate);
             CliRun run = running.get();
             reader.rollback();
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pz.connectors.api.BatchOptions;
 import dev.pz.connectors.formats.XlsxFiles;
 import dev.pz.connectors.formats.XlsxReadOptions;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +47,7 @@ class PzFormatsRunTest {
 
     private TestProject project(String pipelines) throws Exception {
         TestProject project = TestProject.in(temp)
-                .projectYml("formats", Fixtures.LOCALFILES, "engine:\n  threads: 2")
+                .projectYml("formats", Catalogue.LOCALFILES, "engine:\n  threads: 2")
                 .file("connections.yml", """
                         files:
                           connector: localfiles

@@ -2,6 +2,8 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Automatic retention at the end of a run (A133, A134, A136; user-surface §4.7). */
+/** Automatic retention at the end of a run: old staging databases go, run_results.json stays. */
 class RetentionTest {
 
     @TempDir
@@ -32,7 +34,7 @@ class RetentionTest {
 
     @Test
     void keepLastTenCountsTheNewRun() throws Exception {
-        Path project = Fixtures.f01(temp).path();
+        Path project = Catalogue.f01(temp).path();
         List<Path> priors = plantPriors(project);
 
         CliRun run = CliRun.pz(project, "run", "--all");
@@ -50,8 +52,8 @@ class RetentionTest {
 
     @Test
     void retentionOffSweepsNothing() throws Exception {
-        TestProject fixture = Fixtures.f01(temp);
-        fixture.projectYml("csv_to_parquet", Fixtures.LOCALFILES, "engine:\n  threads: 2", "retention: off");
+        TestProject fixture = Catalogue.f01(temp);
+        fixture.projectYml("csv_to_parquet", Catalogue.LOCALFILES, "engine:\n  threads: 2", "retention: off");
         List<Path> priors = plantPriors(fixture.path());
 
         CliRun run = CliRun.pz(fixture.path(), "run", "--all");
@@ -63,7 +65,7 @@ class RetentionTest {
 
     @Test
     void nothingToSweepPrintsNoLine() throws Exception {
-        Path project = Fixtures.f01(temp).path();
+        Path project = Catalogue.f01(temp).path();
         CliRun run = CliRun.pz(project, "run", "--all");
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).doesNotContain("cleaned");
@@ -72,7 +74,7 @@ class RetentionTest {
     @Test
     void undeletableStagingIsReportedAndTheRunStillSucceeds() throws Exception {
         // Root ignores permissions, so the oldest staging.duckdb is a non-empty directory instead.
-        Path project = Fixtures.f01(temp).path();
+        Path project = Catalogue.f01(temp).path();
         List<Path> priors = plantPriors(project);
         Files.delete(priors.get(0).resolve("staging.duckdb"));
         Files.createDirectories(priors.get(0).resolve("staging.duckdb/pinned"));

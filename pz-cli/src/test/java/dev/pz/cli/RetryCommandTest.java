@@ -2,6 +2,8 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pz retry} (user-surface §2.8.8, acceptance §9): the prior run's states, what is re-run,
+ * {@code pz retry} (docs/retry.md): the prior run's states, what is re-run,
  * staged-data reuse, carried-forward sinks, provenance, and commit-gated watermark advancement.
  */
 class RetryCommandTest {
@@ -17,29 +19,8 @@ class RetryCommandTest {
     @TempDir
     Path dir;
 
-    /** F09: one incremental source, two append sinks; {@code out_flaky} can be blocked by a file. */
     private TestProject f09() {
-        return TestProject.in(dir).projectYml("retry_reuse_e2e", "engine:", "  threads: 1")
-                .file("connections.yml", """
-                        crm:
-                          connector: localfiles
-                          entities:
-                            orders:
-                              read:
-                                path: orders.csv
-                                format: csv
-                                columns: {id: bigint, name: varchar}
-                                sync:
-                                  mode: incremental
-                                  cursor: id
-                        flaky: {connector: localfiles}
-                        ok: {connector: localfiles}
-                        """)
-                .file("pipelines/stg_orders.sql", "INSERT INTO [{{ sink('ok', 'ok', strategy: 'append', duplicates: "
-                        + "'accept', format: 'parquet', path: 'out_ok/') }}, {{ sink('flaky', 'flaky', strategy: "
-                        + "'append', duplicates: 'accept', format: 'parquet', path: 'out_flaky/') }}]\n"
-                        + "select * from {{ source('crm', 'orders') }}\n")
-                .file("orders.csv", "id,name\n1,alice\n2,bob\n3,carol\n4,dave\n5,erin\n");
+        return Catalogue.f09(dir);
     }
 
     @Test

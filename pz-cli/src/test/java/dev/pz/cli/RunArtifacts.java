@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Reads a project's run directories and run_results.json files back. */
-final class RunArtifacts {
+public final class RunArtifacts {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private RunArtifacts() {
     }
 
-    static List<Path> runDirectories(Path project) {
+    public static List<Path> runDirectories(Path project) {
         Path runs = project.resolve(".pz/runs");
         if (!Files.isDirectory(runs)) {
             return List.of();
@@ -30,7 +30,7 @@ final class RunArtifacts {
     }
 
     /** The only run directory of the project (fails when there is not exactly one). */
-    static Path onlyRun(Path project) {
+    public static Path onlyRun(Path project) {
         List<Path> runs = runDirectories(project);
         if (runs.size() != 1) {
             throw new AssertionError("expected exactly one run directory, found " + runs);
@@ -38,12 +38,12 @@ final class RunArtifacts {
         return runs.get(0);
     }
 
-    static Path latestRun(Path project) {
+    public static Path latestRun(Path project) {
         List<Path> runs = runDirectories(project);
         return runs.get(runs.size() - 1);
     }
 
-    static JsonNode results(Path runDirectory) {
+    public static JsonNode results(Path runDirectory) {
         try {
             return MAPPER.readTree(runDirectory.resolve("run_results.json").toFile());
         } catch (IOException e) {
@@ -51,7 +51,7 @@ final class RunArtifacts {
         }
     }
 
-    static JsonNode node(JsonNode results, String name) {
+    public static JsonNode node(JsonNode results, String name) {
         for (JsonNode node : results.get("nodes")) {
             if (node.get("name").asText().equals(name)) {
                 return node;
@@ -61,7 +61,7 @@ final class RunArtifacts {
     }
 
     /** {@code name:status:rows} of every node, in file order. */
-    static List<String> summary(JsonNode results) {
+    public static List<String> summary(JsonNode results) {
         List<String> lines = new ArrayList<>();
         results.get("nodes").forEach(node -> lines.add(node.get("name").asText() + ":" + node.get("status").asText()
                 + ":" + node.get("rows").asLong()));
@@ -69,18 +69,18 @@ final class RunArtifacts {
     }
 
     /** stdout lines without their trailing {@code <ms>ms}. */
-    static List<String> withoutTimes(CliRun run) {
+    public static List<String> withoutTimes(CliRun run) {
         return run.outLines().stream().map(line -> line.replaceAll(" \\d+ms$", "")).toList();
     }
 
     /** The tables left in the run's staging database, by name. */
-    static List<String> stagingTables(Path runDirectory) {
+    public static List<String> stagingTables(Path runDirectory) {
         Path staging = runDirectory.resolve("staging.duckdb");
         return Duck.rows("attach '" + staging + "' as s (read_only); select table_name from information_schema.tables "
                 + "where table_catalog = 's' and table_schema = 'staging' order by table_name");
     }
 
-    static List<String> listFiles(Path directory) {
+    public static List<String> listFiles(Path directory) {
         if (!Files.isDirectory(directory)) {
             return List.of();
         }

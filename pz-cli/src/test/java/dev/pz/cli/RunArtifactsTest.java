@@ -3,12 +3,14 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.engine.artifacts.RunDirectory;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The run directory and run_results.json as files (§0.1, user-surface §2.5, §4.4, §4.5). */
+/** The run directory and run_results.json as files: layout, field order, status transitions. */
 class RunArtifactsTest {
     private static final String TIME = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
 
@@ -17,7 +19,7 @@ class RunArtifactsTest {
 
     @Test
     void runResultsIsCompactJsonWithFieldsInSpecOrder() throws Exception {
-        Path project = Fixtures.f01(temp).path();
+        Path project = Catalogue.f01(temp).path();
         assertThat(CliRun.pz(project, "run", "--all").exitCode()).isZero();
         Path runDir = RunArtifacts.onlyRun(project);
         String runId = runDir.getFileName().toString();
@@ -42,7 +44,7 @@ class RunArtifactsTest {
 
     @Test
     void failedNodeErrorIsCodeThenMessage() throws Exception {
-        TestProject fixture = Fixtures.f01(temp);
+        TestProject fixture = Catalogue.f01(temp);
         fixture.file("pipelines/customer_totals.sql", "select cast('x' as integer) as v\n");
 
         CliRun run = CliRun.pz(fixture.path(), "run", "--all");
@@ -57,7 +59,7 @@ class RunArtifactsTest {
 
     @Test
     void configErrorsExitTwoAndCreateNoRunDirectory() {
-        TestProject fixture = Fixtures.f01(temp);
+        TestProject fixture = Catalogue.f01(temp);
         fixture.file("pipelines/customer_totals.sql", "select * from {{ ref('nope') }}\n");
 
         CliRun run = CliRun.pz(fixture.path(), "run", "--all");
@@ -69,7 +71,7 @@ class RunArtifactsTest {
 
     @Test
     void sqlDryCompileErrorsExitTwoBeforeTheRunDirectory() {
-        TestProject fixture = Fixtures.f01(temp);
+        TestProject fixture = Catalogue.f01(temp);
         fixture.file("pipelines/customer_totals.sql", "select no_such_column from {{ source('files', 'orders') }}\n");
 
         CliRun run = CliRun.pz(fixture.path(), "run", "--all");
@@ -81,7 +83,7 @@ class RunArtifactsTest {
 
     @Test
     void engineFailureBeforeAnyNodeExitsThree() throws Exception {
-        TestProject fixture = Fixtures.f01(temp);
+        TestProject fixture = Catalogue.f01(temp);
         Files.createDirectories(fixture.resolve(".pz"));
         Files.writeString(fixture.resolve(".pz/runs"), "a file where the runs directory belongs");
 

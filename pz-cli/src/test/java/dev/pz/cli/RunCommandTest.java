@@ -3,12 +3,14 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code pz run} happy paths over the catalogue's fixtures (A113, A121, A122, A125, A137). */
+/** {@code pz run} happy paths over the catalogue's fixtures. */
 class RunCommandTest {
     private static final String RUN_ID = "\\d{8}T\\d{9}Z-[0-9a-f]{4}";
 
@@ -17,7 +19,7 @@ class RunCommandTest {
 
     @Test
     void f01CsvToParquetEndToEnd() throws Exception {
-        Path project = Fixtures.f01(temp).path();
+        Path project = Catalogue.f01(temp).path();
 
         CliRun run = CliRun.pz(project, "run", "--all");
 
@@ -60,7 +62,7 @@ class RunCommandTest {
 
     @Test
     void f01StagingHoldsTheContractTypesAndUtcWallTime() {
-        Path project = Fixtures.f01(temp).path();
+        Path project = Catalogue.f01(temp).path();
         assertThat(CliRun.pz(project, "run", "--all").exitCode()).isZero();
         Path staging = RunArtifacts.onlyRun(project).resolve("staging.duckdb");
 
@@ -76,7 +78,7 @@ class RunCommandTest {
 
     @Test
     void f04FlowsSelectWholeFlowsByPipelineOrSinkName() throws Exception {
-        TestProject fixture = Fixtures.f04(temp);
+        TestProject fixture = Catalogue.f04(temp);
         Path project = fixture.path();
 
         CliRun only = CliRun.pz(project, "run", "orders_clean");
@@ -106,7 +108,7 @@ class RunCommandTest {
 
     @Test
     void selectionConflictsAndUnknownNamesExitTwoWithoutARunDirectory() {
-        Path project = Fixtures.f04(temp).path();
+        Path project = Catalogue.f04(temp).path();
 
         for (String[] args : new String[][] {{"run", "orders_clean", "--select", "+product_catalog"},
                 {"run", "orders_clean", "--all"}, {"run", "--select", "+product_catalog", "--all"}}) {
@@ -124,7 +126,7 @@ class RunCommandTest {
     @Test
     void diamondFailureSkipsOnlyDescendants() {
         Path project = TestProject.in(temp)
-                .projectYml("diamond", Fixtures.LOCALFILES, "engine:\n  threads: 2")
+                .projectYml("diamond", Catalogue.LOCALFILES, "engine:\n  threads: 2")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    s:\n      read:\n"
                         + "        path: data/s.csv\n        format: csv\n        columns:\n          id: bigint\n")
                 .file("data/s.csv", "id\n1\n2\n")
@@ -154,7 +156,7 @@ class RunCommandTest {
 
     @Test
     void tutorialFlowClosureRunsOnlyTheNodeItsAncestorsAndItsSink() throws Exception {
-        TestProject fixture = Fixtures.f03(temp)
+        TestProject fixture = Catalogue.f03(temp)
                 .file("data/regions.csv", "customer_id,region\n1,north\n2,south\n3,north\n")
                 .file("pipelines/customer_regions.sql", "INSERT INTO {{ sink('lake', 'customer_regions', format: "
                         + "'csv', strategy: 'replace') }}\nselect o.id as order_id, o.customer_id, o.amount, r.region\n"

@@ -2,10 +2,12 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Invalid run-control values are refused with PZ0120 by {@code validate}, {@code plan} and
@@ -27,7 +29,7 @@ class RunControlConfigTest {
             "breaker: {failure_threshold: 3, cool_down: soon}", "breaker: 5", "breaker:",
             "breaker: {failure_threshold: 3, cool_down: 1m, probes: 2}"})
     void anInvalidValueIsRefusedEverywhere(String engineLine) {
-        TestProject project = Fixtures.f01(dir).projectYml("f01", "engine:", "  " + engineLine);
+        TestProject project = Catalogue.f01(dir).projectYml("f01", "engine:", "  " + engineLine);
         for (String verb : new String[] {"validate", "plan", "run"}) {
             CliRun run = CliRun.pz(project.path(), verb);
             assertThat(run.exitCode()).as(verb + "\n" + run).isEqualTo(2);

@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.memory.MemoryConnector;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Run control with real slow work: a DuckDB query that would run for days, a universal source that
- * blocks until it is cancelled (the {@code faulty} test connector), a sink blocked in a write.
+ * blocks until it is cancelled (the {@code memory} test connector), a sink blocked in a write.
  * {@code --fail-fast} and {@code engine.node_timeout} must stop each of them; every node ends with
- * a terminal status and destinations keep what they had. Synchronisation is by latches the faulty
+ * a terminal status and destinations keep what they had. Synchronisation is by latches the memory
  * connector counts down; the class timeout only guards against a hang.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -31,9 +33,9 @@ class RunControlTest {
     private final String slow = "slow-" + UUID.randomUUID();
     private final String gate = "gate-" + UUID.randomUUID();
 
-    /** A faulty connection {@code src} with the given entities (each {@code name: read options}), and {@code lake}. */
+    /** A memory connection {@code src} with the given entities (each {@code name: read options}), and {@code lake}. */
     private TestProject project(String engineLines, String... entities) {
-        StringBuilder connections = new StringBuilder("src:\n  connector: faulty\n  entities:\n");
+        StringBuilder connections = new StringBuilder("src:\n  connector: memory\n  entities:\n");
         for (String entity : entities) {
             String name = entity.substring(0, entity.indexOf(':'));
             connections.append("    ").append(name).append(":\n      read: {").append(entity.substring(name.length() + 1)
@@ -58,12 +60,12 @@ class RunControlTest {
                 "--fail-fast"));
         awaitBlocked(probe);
         awaitBlocked(gate);
-        FaultyConnector.release(gate);
+        MemoryConnector.release(gate);
         return running.get();
     }
 
     private void awaitBlocked(String probe) throws InterruptedException {
-        assertThat(FaultyConnector.blocked(probe).await(2, TimeUnit.MINUTES)).as("the work started blocking").isTrue();
+        assertThat(MemoryConnector.blocked(probe).await(2, TimeUnit.MINUTES)).as("the work started blocking").isTrue();
     }
 
     private JsonNode results() {
@@ -106,7 +108,7 @@ class RunControlTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(RunArtifacts.withoutTimes(run)).contains("FAIL src_src__bad 0 rows", "cancelled src_src__items 0 rows",
                 "skip items 0 rows", "skip lake.items_out 0 rows");
-        assertThat(FaultyConnector.events(slow)).as("DuckDB cannot interrupt a reader mid-batch: the source is "
+        assertThat(MemoryConnector.events(slow)).as("DuckDB cannot interrupt a reader mid-batch: the source is "
                 + "cancelled itself").containsExactly("open", "blocked", "cancel", "stopped", "close");
         assertThat(RunArtifacts.node(results(), "src_src__items").get("status").asText()).isEqualTo("skipped");
         assertThat(stagingTables()).isEmpty();
@@ -118,7 +120,7 @@ class RunControlTest {
         String sinkProbe = "sink-" + UUID.randomUUID();
         project("", "items: batches: 2, rows: 3", "bad: ignore_cancel: true, probe: '" + gate + "'")
                 .file("connections.yml", TestProject.in(dir).read("connections.yml")
-                        + "dest:\n  connector: faulty\n")
+                        + "dest:\n  connector: memory\n")
                 .file("pipelines/items.sql", "INSERT INTO {{ sink('dest', 'items', strategy: 'replace', path: 'out/', "
                         + "probe: '" + sinkProbe + "', block_write: true) }}\nselect id, amount, name from "
                         + "{{ source('src', 'items') }}\n")
@@ -128,7 +130,7 @@ class RunControlTest {
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(RunArtifacts.withoutTimes(run)).contains("ok src_src__items 6 rows", "ok items 6 rows",
                 "cancelled dest.items 0 rows", "FAIL src_src__bad 0 rows");
-        assertThat(FaultyConnector.events(sinkProbe)).containsExactly("begin", "write", "cancel", "abort", "close");
+        assertThat(MemoryConnector.events(sinkProbe)).containsExactly("begin", "write", "cancel", "abort", "close");
         assertThat(Files.readString(dir.resolve("out/items.txt"))).isEqualTo("what the destination had\n");
     }
 
@@ -165,8 +167,10 @@ class RunControlTest {
                 "  PZ0525: node 'src_src__items' exceeded engine.node_timeout (1s) on attempt 1 and was cancelled.",
                 "skip items 0 rows", "skip lake.items_out 0 rows");
         assertThat(run.out()).doesNotContain("retry:");
-        assertThat(FaultyConnector.events(slow)).as("one attempt, stopped through the reader")
-                .containsExactly("open", "cancel", "close");
+        // One attempt. Whether the reader is told to cancel depends on who wins a race that does not
+        // matter: the ingest may see the cancelled scope between two batches and close the reader first.
+        assertThat(MemoryConnector.events(slow)).as("one attempt, stopped").isIn(List.of("open", "close"),
+                List.of("open", "cancel", "close"));
         assertThat(stagingTables()).isEmpty();
     }
 
@@ -178,7 +182,7 @@ class RunControlTest {
             // flappy fails at once and then waits 15 s or more before its retry: it is running, between
             // attempts, when stuck is given up on.
             project("  node_timeout: 1s", "stuck: ignore_cancel: true, probe: '" + slow + "'",
-                    "flappy: fail_times: 100, probe: '" + flappy + "', retry: {max_attempts: 5, base_delay: 20s, "
+                    "flappy: transient_failures: 100, probe: '" + flappy + "', retry: {max_attempts: 5, base_delay: 20s, "
                             + "max_delay: 20s}")
                     .file("pipelines/stuck.sql", copyTo("stuck")).file("pipelines/flappy.sql", copyTo("flappy"));
             CliRun run = CliRun.pz(dir, "run", "--all");
@@ -196,11 +200,11 @@ class RunControlTest {
             assertThat(RunArtifacts.node(results, "src_src__stuck").get("error").get("code").asText())
                     .isEqualTo("PZ0526");
             assertThat(RunArtifacts.node(results, "src_src__flappy").get("status").asText()).isEqualTo("skipped");
-            assertThat(FaultyConnector.events(slow)).as("still stuck when the run ended").doesNotContain("released");
-            assertThat(FaultyConnector.events(flappy)).containsExactly("open");
+            assertThat(MemoryConnector.events(slow)).as("still stuck when the run ended").doesNotContain("released");
+            assertThat(MemoryConnector.events(flappy)).containsExactly("open");
         } finally {
             System.clearProperty("pz.internal.stopGraceMs");
-            FaultyConnector.release(slow);
+            MemoryConnector.release(slow);
             awaitAbandonedWork();
         }
     }
@@ -220,8 +224,8 @@ class RunControlTest {
         // node_timeout, yet each attempt runs well within it.
         TestProject project = project("  node_timeout: 4s", "a: batches: 3, rows: 2, sleep_ms: 500",
                 "b: batches: 3, rows: 2, sleep_ms: 500", "c: batches: 3, rows: 2, sleep_ms: 500");
-        project.file("connections.yml", project.read("connections.yml").replace("src:\n  connector: faulty\n",
-                "src:\n  connector: faulty\n  max_concurrency: 1\n"))
+        project.file("connections.yml", project.read("connections.yml").replace("src:\n  connector: memory\n",
+                "src:\n  connector: memory\n  max_concurrency: 1\n"))
                 .file("pipelines/abc.sql", "INSERT INTO {{ sink('lake', 'abc', strategy: 'replace', format: 'csv', "
                         + "path: 'out/') }}\nselect * from {{ source('src', 'a') }} union all select * from "
                         + "{{ source('src', 'b') }} union all select * from {{ source('src', 'c') }}\n");

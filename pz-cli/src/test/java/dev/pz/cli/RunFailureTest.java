@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,8 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input on the native tier: the failing node fails with a PZ code naming the file or pipeline
- * and the cause, its descendants are skipped, earlier outputs stay byte-identical, exit 1
- * (A118, A124 and the issue's "bad input" list).
+ * and the cause, its descendants are skipped, earlier outputs stay byte-identical, exit 1.
  */
 class RunFailureTest {
 
@@ -26,7 +27,7 @@ class RunFailureTest {
     /** Every scenario starts from a successful F01 run whose output must survive the bad one. */
     @BeforeEach
     void previousGoodRun() throws Exception {
-        fixture = Fixtures.f01(temp);
+        fixture = Catalogue.f01(temp);
         project = fixture.path();
         CliRun good = CliRun.pz(project, "run", "--all");
         assertThat(good.exitCode()).as(good.toString()).isZero();
@@ -62,7 +63,7 @@ class RunFailureTest {
 
     @Test
     void runtimeSqlErrorFailsThePipelineRedactedAndSkipsItsSink() throws Exception {
-        fixture.file("pipelines/customer_totals.sql", Fixtures.F01_PIPELINE.replace(
+        fixture.file("pipelines/customer_totals.sql", Catalogue.F01_PIPELINE.replace(
                 "select customer, count(*)", "select customer, cast(customer as integer) as customer_code, count(*)")
                 .replace("group by customer", "group by customer, customer_code"));
         CliRun[] run = new CliRun[1];
@@ -82,7 +83,7 @@ class RunFailureTest {
 
     @Test
     void malformedCsvValueNamesTheFileLineAndColumn() throws Exception {
-        fixture.file("data/orders.csv", Fixtures.F01_ORDERS + "13,dave,not-a-number,2026-01-07T08:00:00Z\n");
+        fixture.file("data/orders.csv", Catalogue.F01_ORDERS + "13,dave,not-a-number,2026-01-07T08:00:00Z\n");
         CliRun[] run = new CliRun[1];
 
         String message = failedSource(run).get("message").asText();
@@ -92,7 +93,7 @@ class RunFailureTest {
 
     @Test
     void csvRowWithTooManyFieldsFailsTheSourceNamingTheFile() throws Exception {
-        fixture.file("data/orders.csv", Fixtures.F01_ORDERS + "13,dave,1.00,2026-01-07T08:00:00Z,surprise\n");
+        fixture.file("data/orders.csv", Catalogue.F01_ORDERS + "13,dave,1.00,2026-01-07T08:00:00Z,surprise\n");
         CliRun[] run = new CliRun[1];
 
         String message = failedSource(run).get("message").asText();
@@ -102,8 +103,8 @@ class RunFailureTest {
 
     @Test
     void valueNotFittingItsDeclaredTypeFailsTheSource() throws Exception {
-        fixture.file("connections.yml", Fixtures.F01_CONNECTIONS.replace("id: bigint", "id: int"));
-        fixture.file("data/orders.csv", Fixtures.F01_ORDERS + "99999999999,dave,1.00,2026-01-07T08:00:00Z\n");
+        fixture.file("connections.yml", Catalogue.F01_CONNECTIONS.replace("id: bigint", "id: int"));
+        fixture.file("data/orders.csv", Catalogue.F01_ORDERS + "99999999999,dave,1.00,2026-01-07T08:00:00Z\n");
         CliRun[] run = new CliRun[1];
 
         String message = failedSource(run).get("message").asText();
@@ -123,15 +124,16 @@ class RunFailureTest {
 
     @Test
     void headerNotMatchingTheContractIsRefusedAtPlanTime() throws Exception {
-        // Spec engine.md planner step 6 / user-surface PZ0353: the native csv guard refuses at plan
-        // time, so this bad input exits 2 before any run directory exists (not a node failure).
-        fixture.file("data/orders.csv", Fixtures.F01_ORDERS.replace("id,customer,amount", "id,amount,customer"));
+        // The native csv guard refuses at plan time (PZ0353), so this bad input exits 2 before any
+        // run directory exists (not a node failure).
+        fixture.file("data/orders.csv", Catalogue.F01_ORDERS.replace("id,customer,amount", "id,amount,customer"));
 
         CliRun run = CliRun.pz(project, "run", "--all");
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
-        assertThat(run.err()).contains("PZ0353", "dataset 'orders': columns: contract declares 'customer' at position 2,"
-                + " but the CSV header there is 'amount' (file header: id,amount,customer,created)");
+        assertThat(run.err()).contains("PZ0353", "dataset 'orders': the header of csv file 'data/orders.csv' does not"
+                + " match the columns: contract: the same columns in another order (header: id,amount,customer,created;"
+                + " contract: id,customer,amount,created)");
         assertThat(RunArtifacts.runDirectories(project)).hasSize(1);
         assertThat(Files.readAllBytes(output())).isEqualTo(previous);
     }
@@ -139,7 +141,7 @@ class RunFailureTest {
     @Test
     void outputFolderThatCannotBeCreatedFailsOnlyThatSink() throws Exception {
         // A124 with the output folder replaced by a regular file (chmod does not stop root).
-        Path f10 = Fixtures.f10(temp.resolve("f10")).path();
+        Path f10 = Catalogue.f10(temp.resolve("f10")).path();
         Files.writeString(f10.resolve("out_a"), "not a directory");
 
         CliRun run = CliRun.pz(f10, "run", "--all");
@@ -160,7 +162,7 @@ class RunFailureTest {
     @Test
     void replaceWhoseCopyFailsLeavesThePreviousFileByteIdenticalAndNoTemporary() throws Exception {
         // A view is evaluated by the sink's COPY, so bad data fails the write itself, mid-COPY.
-        fixture.file("pipelines/customer_totals.sql", Fixtures.F01_PIPELINE.replace(
+        fixture.file("pipelines/customer_totals.sql", Catalogue.F01_PIPELINE.replace(
                 "select customer, count(*) as orders, sum(amount) as total",
                 "select customer, count(*) as orders, sum(amount) / (case when min(amount) > 0 then 1 else 0 end)"
                         + " as total, cast(max(case when amount > 80 then 'x' else '1' end) as integer) as flag"));

@@ -2,13 +2,14 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pz runs} (spec/acceptance.md A160, spec/user-surface.md §2.8.16): the run list people and
+ * {@code pz runs}: the run list people and
  * scripts read to pick a run for {@code pz state rollback} or to see what a retry reused.
  */
 class RunsCommandTest {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.files.testing.DroppingProxy;
 import dev.pz.connectors.s3.S3TestServer;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -43,9 +45,9 @@ class S3EndToEndTest {
     }
 
     private TestProject roundTrip(Path directory) {
-        return TestProject.in(directory).projectYml("s3_round_trip", Fixtures.LOCALFILES, "engine:\n  threads: 2")
-                .file("connections.yml", Fixtures.F01_CONNECTIONS + s3Connection("bucket"))
-                .file("data/orders.csv", Fixtures.F01_ORDERS)
+        return TestProject.in(directory).projectYml("s3_round_trip", Catalogue.LOCALFILES, "engine:\n  threads: 2")
+                .file("connections.yml", Catalogue.F01_CONNECTIONS + s3Connection("bucket"))
+                .file("data/orders.csv", Catalogue.F01_ORDERS)
                 .file("pipelines/to_lake.sql", "INSERT INTO {{ sink('bucket', 'orders', strategy: 'replace',"
                         + " format: 'parquet', path: 'curated') }}\nselect id, customer, amount, created"
                         + " from {{ source('files', 'orders') }}\n");
@@ -70,7 +72,7 @@ class S3EndToEndTest {
         assertThat(up.path().resolve(".pz/runs")).isDirectory();
         assertThat(RunArtifacts.latestRun(up.path()).resolve("spool")).doesNotExist();
 
-        TestProject down = TestProject.in(temp.resolve("down")).projectYml("s3_down", Fixtures.LOCALFILES)
+        TestProject down = TestProject.in(temp.resolve("down")).projectYml("s3_down", Catalogue.LOCALFILES)
                 .file("connections.yml", s3Connection("bucket") + "\nlake:\n  connector: localfiles\n")
                 .file("pipelines/from_lake.sql", "INSERT INTO {{ sink('lake', 'orders', strategy: 'replace',"
                         + " format: 'csv', path: 'out/') }}\nselect * from {{ source('bucket', 'orders',"
@@ -94,7 +96,7 @@ class S3EndToEndTest {
                         RequestBody.fromString(csv));
             }
         }
-        TestProject project = TestProject.in(temp.resolve("calendar")).projectYml("s3_calendar", Fixtures.LOCALFILES)
+        TestProject project = TestProject.in(temp.resolve("calendar")).projectYml("s3_calendar", Catalogue.LOCALFILES)
                 .file("connections.yml", s3Connection("bucket") + "  entities:\n    events:\n      read:\n"
                         + "        path: events/{yyyy}/{MM}/{dd}/*.csv\n        format: csv\n"
                         + "        columns: {id: bigint, ts: timestamp}\n"
@@ -154,7 +156,7 @@ class S3EndToEndTest {
         byte[] before = object("raw/curated/orders.parquet");
         DroppingProxy proxy = DroppingProxy.to(server.port());
         TestProject project = throughProxy(temp.resolve("unreachable"), proxy);
-        project.file("data/orders.csv", Fixtures.F01_ORDERS + "13,dave,1.00,2026-01-07T00:00:00Z\n");
+        project.file("data/orders.csv", Catalogue.F01_ORDERS + "13,dave,1.00,2026-01-07T00:00:00Z\n");
         proxy.close();
         CliRun failed = CliRun.pz(project.path(), "run", "--all");
         assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);

@@ -80,7 +80,7 @@ class SqlServerTemplateTest {
         CliRun connectors = CliRun.pzWithEnv(environment(), project, "connectors");
         assertThat(connectors.exitCode()).as(connectors.toString()).isZero();
         assertThat(connectors.out()).containsPattern("(?m)^sqlserver +pz \\(builtin\\) +\\S+ +src:universal "
-                + "snk:universal +ColumnPruning,PartitionedRead,Merge,BoundedWindow,"
+                + "snk:universal +ColumnPruning,PredicatePushdown,PartitionedRead,Merge,BoundedWindow,"
                 + "InclusiveWatermarkBound,ReplaceWrites,TextLengthStats$");
     }
 

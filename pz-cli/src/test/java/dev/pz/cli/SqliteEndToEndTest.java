@@ -2,6 +2,7 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;

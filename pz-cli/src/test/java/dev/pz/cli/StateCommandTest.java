@@ -2,6 +2,7 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.TestProject;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pz state} (spec/acceptance.md A173–A179, spec/user-surface.md §2.8.13). A wrong edit makes the
+ * {@code pz state} (docs/incremental.md). A wrong edit makes the
  * next run skip or duplicate rows, so every edit is checked before it is shown, shown before it is made,
  * and recorded after.
  */
@@ -318,7 +319,7 @@ class StateCommandTest {
                 "--yes");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(run.err()).contains("did not fully succeed");
+        assertThat(run.out()).contains("did not fully succeed");
         assertThat(project.read(".pz/state/watermarks.json")).contains("2026-06-30T12:00:00.000000");
     }
 

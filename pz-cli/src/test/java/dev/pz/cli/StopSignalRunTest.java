@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.testing.TestProject;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * was cancelled and which nodes it interrupted, the interrupted node reads {@code cancelled} on the
  * console and {@code skipped} in run_results.json and the event stream, the summary agrees, the
  * run is {@code fatal} and pz exits 3. The signal is sent once pz reports the node running (its
- * {@code node_started} event, or the faulty source announcing that it blocks).
+ * {@code node_started} event, or the memory source announcing that it blocks).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class StopSignalRunTest {
@@ -124,7 +125,7 @@ class StopSignalRunTest {
     void sigtermDuringABlockedUniversalSourcePrintsTheInterruptedNodeAsCancelled() throws Exception {
         // One node at a time: fine (first by name) has finished when items blocks.
         TestProject project = TestProject.in(temp.resolve("p")).projectYml("signals", "engine:", "  threads: 1")
-                .file("connections.yml", "src:\n  connector: faulty\n  entities:\n    items:\n      read: {block: true, "
+                .file("connections.yml", "src:\n  connector: memory\n  entities:\n    items:\n      read: {block: true, "
                         + "announce: true, probe: items}\n    fine:\n      read: {batches: 1, rows: 2}\n"
                         + "lake:\n  connector: localfiles\n")
                 .file("pipelines/items.sql", "INSERT INTO {{ sink('lake', 'items', strategy: 'replace', format: 'csv', "
@@ -136,7 +137,7 @@ class StopSignalRunTest {
         List<String> errors;
         try (BufferedReader err = new BufferedReader(new InputStreamReader(pz.getErrorStream(),
                 StandardCharsets.UTF_8))) {
-            errors = readUntil(err, line -> line.equals("faulty: blocked items"));
+            errors = readUntil(err, line -> line.equals("memory: blocked items"));
             signal(pz, "TERM");
             errors.addAll(err.lines().toList());
         } catch (IOException | AssertionError e) {

@@ -3,12 +3,14 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code pz test} over F03, and checks inside {@code pz run} (A139, A140, A142). */
+/** {@code pz test} over F03, and checks inside {@code pz run}. */
 class TestCommandTest {
 
     @TempDir
@@ -16,7 +18,7 @@ class TestCommandTest {
 
     @Test
     void uniqueViolationFailsTestAndRunsNoSink() throws Exception {
-        TestProject fixture = Fixtures.f03(temp);
+        TestProject fixture = Catalogue.f03(temp);
         Files.writeString(fixture.resolve("data/orders.csv"), "5,2,20.00,shipped\n",
                 java.nio.file.StandardOpenOption.APPEND);
 
@@ -44,7 +46,7 @@ class TestCommandTest {
 
     @Test
     void customSqlCheckFailsUnderItsOwnName() {
-        TestProject fixture = Fixtures.f03(temp).file("pipelines/configs/orders_enriched.yml",
+        TestProject fixture = Catalogue.f03(temp).file("pipelines/configs/orders_enriched.yml",
                 "pipeline: orders_enriched\nchecks:\n  - custom_sql:\n      name: no_rows_at_all\n"
                         + "      sql: select * from staging.orders_enriched");
 
@@ -63,7 +65,7 @@ class TestCommandTest {
 
     @Test
     void failingChecksDoNotGateSinksInRun() throws Exception {
-        TestProject fixture = Fixtures.f03(temp);
+        TestProject fixture = Catalogue.f03(temp);
         Files.writeString(fixture.resolve("data/orders.csv"), "5,2,20.00,shipped\n",
                 java.nio.file.StandardOpenOption.APPEND);
 
@@ -84,7 +86,7 @@ class TestCommandTest {
 
     @Test
     void noChecksDefinedExitsZeroWithoutARun() {
-        Path project = Fixtures.f04(temp).path();
+        Path project = Catalogue.f04(temp).path();
 
         CliRun test = CliRun.pz(project, "test");
 
@@ -95,7 +97,7 @@ class TestCommandTest {
 
     @Test
     void selectRunsOnlyTheSelectedChecksAndTheirAncestors() {
-        TestProject fixture = Fixtures.f03(temp);
+        TestProject fixture = Catalogue.f03(temp);
 
         CliRun test = CliRun.pz(fixture.path(), "test", "--select", "check_orders_enriched_unique_id");
 

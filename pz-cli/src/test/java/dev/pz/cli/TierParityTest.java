@@ -2,6 +2,8 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,10 +32,10 @@ class TierParityTest {
 
     /** F01's orders with their full contract (bigint, varchar, double, timestamp), two ways out. */
     private TestProject csvFixture(Path dir, String mode) {
-        return TestProject.in(dir).projectYml("parity_csv", Fixtures.LOCALFILES, engine(mode))
+        return TestProject.in(dir).projectYml("parity_csv", Catalogue.LOCALFILES, engine(mode))
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n"
                         + entity("orders") + entity("orders_again") + "lake:\n  connector: localfiles\n")
-                .file("data/orders.csv", Fixtures.F01_ORDERS + "13,\"dave, jr\",0.1,2026-01-07T23:59:59Z\n")
+                .file("data/orders.csv", Catalogue.F01_ORDERS + "13,\"dave, jr\",0.1,2026-01-07T23:59:59Z\n")
                 .file("pipelines/order_rows.sql", "INSERT INTO {{ sink('lake', 'order_rows', strategy: 'replace', "
                         + "format: 'csv', path: 'out/') }}\nselect id, customer, amount, created, amount * 3 as tripled"
                         + "\nfrom {{ source('files', 'orders') }}\n")
@@ -51,15 +53,15 @@ class TierParityTest {
 
     /** F12's parquet source, seeded through DuckDB, to csv; no contract: every tier reads the footer's types. */
     private TestProject parquetFixture(Path dir, String mode) {
-        return Fixtures.f12(dir).projectYml("parity_parquet", Fixtures.LOCALFILES, engine(mode));
+        return SeededFixtures.f12(dir).projectYml("parity_parquet", Catalogue.LOCALFILES, engine(mode));
     }
 
     /** F01's csv to a parquet sink: the universal tier's parquet writer against DuckDB's native COPY. */
     private TestProject parquetSinkFixture(Path dir, String mode) {
-        return TestProject.in(dir).projectYml("parity_parquet_sink", Fixtures.LOCALFILES, engine(mode))
+        return TestProject.in(dir).projectYml("parity_parquet_sink", Catalogue.LOCALFILES, engine(mode))
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n" + entity("orders")
                         + "lake:\n  connector: localfiles\n")
-                .file("data/orders.csv", Fixtures.F01_ORDERS)
+                .file("data/orders.csv", Catalogue.F01_ORDERS)
                 .file("pipelines/order_rows.sql", "INSERT INTO {{ sink('lake', 'order_rows', strategy: 'replace', "
                         + "format: 'parquet', path: 'out/') }}\nselect id, customer, amount, created, "
                         + "amount::decimal(38,9) as exact, created::date as day, id % 2 = 0 as even\n"

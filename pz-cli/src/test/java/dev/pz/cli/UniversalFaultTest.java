@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.TestProject;
+import dev.pz.testing.memory.MemoryConnector;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Faults on the universal tier (issue 4), through the {@code faulty} test connector: a source that
+ * Faults on the universal tier (issue 4), through the {@code memory} test connector: a source that
  * throws mid-stream, a batch typed differently from the declared schema, a slow reader, a sink
  * whose write or commit throws. Each node fails with a PZ code, nothing is half-written, and no
  * Arrow memory leaks: the run's root allocator is closed at the end of every run and throws on a
@@ -26,16 +28,16 @@ class UniversalFaultTest {
 
     private TestProject project(String readOptions, String sinkCall) {
         return TestProject.in(dir).projectYml("faults", "engine:", "  threads: 2")
-                .file("connections.yml", "src:\n  connector: faulty\n  entities:\n    items:\n      read:\n"
+                .file("connections.yml", "src:\n  connector: memory\n  entities:\n    items:\n      read:\n"
                         + readOptions.lines().map(line -> "        " + line + "\n").reduce("", String::concat)
-                        + "bad:\n  connector: faulty\nlake:\n  connector: localfiles\n")
+                        + "bad:\n  connector: memory\nlake:\n  connector: localfiles\n")
                 .file("pipelines/copied.sql", "INSERT INTO {{ " + sinkCall + " }}\nselect id, amount, name\nfrom "
                         + "{{ source('src', 'items') }}\n");
     }
 
     private static final String CSV_SINK = "sink('lake', 'copied', strategy: 'replace', format: 'csv', path: 'out/')";
 
-    private String faultySink(String fault) {
+    private String memorySink(String fault) {
         return "sink('bad', 'copied', strategy: 'replace', path: 'out/', probe: '" + probe + "'"
                 + (fault.isEmpty() ? "" : ", " + fault + ": true") + ")";
     }
@@ -71,7 +73,7 @@ class UniversalFaultTest {
         JsonNode node = RunArtifacts.node(RunArtifacts.results(RunArtifacts.onlyRun(dir)), "src_src__items");
         assertThat(node.get("status").asText()).isEqualTo("failed");
         assertThat(node.get("error").get("code").asText()).matches("PZ\\d{4}");
-        assertThat(node.get("error").get("message").asText()).contains("faulty source gave up after 2 batches");
+        assertThat(node.get("error").get("message").asText()).contains("memory source gave up after 2 batches");
         assertThat(stagingTables()).isEmpty();
         assertThat(dir.resolve("out/copied.csv")).doesNotExist();
     }
@@ -104,18 +106,18 @@ class UniversalFaultTest {
 
     @Test
     void aSinkDeclaringTextLengthStatsIsToldTheLongestValueOfEachTextColumn() {
-        project("batches: 4\nrows: 25", faultySink(""));
-        TestProject.in(dir).file("pipelines/copied.sql", "INSERT INTO {{ " + faultySink("") + " }}\nselect id, name,"
+        project("batches: 4\nrows: 25", memorySink(""));
+        TestProject.in(dir).file("pipelines/copied.sql", "INSERT INTO {{ " + memorySink("") + " }}\nselect id, name,"
                 + " 'é' || name as accented, null::varchar as unknown\nfrom {{ source('src', 'items') }}\n");
         CliRun run = CliRun.pz(dir, "run", "--all");
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(FaultyConnector.TEXT_LENGTHS.get(probe)).as("characters, not bytes; an all-null column is absent")
+        assertThat(MemoryConnector.textLengths(probe)).as("characters, not bytes; an all-null column is absent")
                 .isEqualTo(java.util.Map.of("name", 4L, "accented", 5L));
     }
 
     @Test
     void aSinkWhoseCommitThrowsFailsWithoutAnAbort() {
-        project("batches: 2", faultySink("fail_commit"));
+        project("batches: 2", memorySink("fail_commit"));
         CliRun run = CliRun.pz(dir, "run", "--all");
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertNoLeak(run);
@@ -123,30 +125,30 @@ class UniversalFaultTest {
         assertThat(node.get("status").asText()).isEqualTo("failed");
         assertThat(node.get("error").get("code").asText()).matches("PZ\\d{4}");
         assertThat(node.get("error").get("message").asText()).contains("lost the connection while committing");
-        assertThat(FaultyConnector.events(probe)).containsExactly("begin", "write", "commit", "close");
+        assertThat(MemoryConnector.events(probe)).containsExactly("begin", "write", "commit", "close");
         assertThat(dir.resolve("out/copied.txt")).doesNotExist();
     }
 
     @Test
     void aSinkWhoseWriteThrowsIsAbortedOnceAndPublishesNothing() {
-        project("batches: 2", faultySink("fail_write"));
+        project("batches: 2", memorySink("fail_write"));
         CliRun run = CliRun.pz(dir, "run", "--all");
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertNoLeak(run);
         JsonNode node = RunArtifacts.node(RunArtifacts.results(RunArtifacts.onlyRun(dir)), "bad.copied");
         assertThat(node.get("error").get("code").asText()).matches("PZ\\d{4}");
-        assertThat(node.get("error").get("message").asText()).contains("faulty sink refused a batch");
-        assertThat(FaultyConnector.events(probe)).containsExactly("begin", "write", "abort", "close");
+        assertThat(node.get("error").get("message").asText()).contains("memory sink refused a batch");
+        assertThat(MemoryConnector.events(probe)).containsExactly("begin", "write", "abort", "close");
         assertThat(dir.resolve("out/copied.txt")).doesNotExist();
     }
 
     @Test
-    void aHealthyFaultySinkCommitsOnce() throws Exception {
-        project("batches: 2\nrows: 3", faultySink(""));
+    void aHealthyMemorySinkCommitsOnce() throws Exception {
+        project("batches: 2\nrows: 3", memorySink(""));
         CliRun run = CliRun.pz(dir, "run", "--all");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertNoLeak(run);
-        assertThat(FaultyConnector.events(probe)).containsExactly("begin", "write", "commit", "close");
+        assertThat(MemoryConnector.events(probe)).containsExactly("begin", "write", "commit", "close");
         assertThat(Files.readAllLines(dir.resolve("out/copied.txt"))).hasSize(6).contains("1|1.5|n1", "6|9.0|n6");
     }
 

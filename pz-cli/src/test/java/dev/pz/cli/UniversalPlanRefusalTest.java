@@ -2,6 +2,8 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,9 +18,9 @@ class UniversalPlanRefusalTest {
     Path root;
 
     private TestProject project(String sinkKwargs) {
-        return TestProject.in(root).projectYml("refused", Fixtures.LOCALFILES, "engine:\n  force_universal: true")
-                .file("connections.yml", Fixtures.F01_CONNECTIONS)
-                .file("data/orders.csv", Fixtures.F01_ORDERS)
+        return TestProject.in(root).projectYml("refused", Catalogue.LOCALFILES, "engine:\n  force_universal: true")
+                .file("connections.yml", Catalogue.F01_CONNECTIONS)
+                .file("data/orders.csv", Catalogue.F01_ORDERS)
                 .file("pipelines/totals.sql", "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace'"
                         + sinkKwargs + ") }}\nselect customer, sum(amount) as total\nfrom {{ source('files', 'orders') }}"
                         + "\ngroup by customer\n");

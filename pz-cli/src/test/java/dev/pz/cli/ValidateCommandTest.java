@@ -2,23 +2,25 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** acceptance §5 (A037, A038, A040, A041, A079, A087, A008) and user-surface §2.8.4 via the CLI. */
+/** {@code pz validate} via the CLI: what passes, what each stage refuses, and the --connect probes. */
 class ValidateCommandTest {
 
     @TempDir
     Path temp;
 
     private CliRun validate(TestProject project) {
-        return CliRun.pzWithEnv(CliFixtures.F02_ENV, project.path(), "validate");
+        return CliRun.pzWithEnv(Catalogue.F02_ENV, project.path(), "validate");
     }
 
     @Test
     void f02PassesWritesNothingAndNotesTheContractlessDataset() {
-        TestProject project = CliFixtures.f02(temp);
+        TestProject project = Catalogue.f02(temp);
         CliRun validate = validate(project);
         assertThat(validate.exitCode()).as(validate.toString()).isZero();
         assertThat(validate.out()).contains("note: dataset 'crm.orders' has no columns: contract")
@@ -28,8 +30,8 @@ class ValidateCommandTest {
 
     @Test
     void dryCompileCatchesAnUnknownColumnAndRunExecutesNothing() {
-        TestProject project = CliFixtures.f02(temp)
-                .file("connections.yml", CliFixtures.f02(temp).read("connections.yml") + """
+        TestProject project = Catalogue.f02(temp)
+                .file("connections.yml", Catalogue.f02(temp).read("connections.yml") + """
 
                         crm_probe:
                           connector: localfiles
@@ -47,7 +49,7 @@ class ValidateCommandTest {
         assertThat(validate.err()).contains("error PZ0401: ", "emailx", "typo_check.sql");
         assertThat(validate.out()).doesNotContain("validation passed");
 
-        CliRun run = CliRun.pzWithEnv(CliFixtures.F02_ENV, project.path(), "run", "--all");
+        CliRun run = CliRun.pzWithEnv(Catalogue.F02_ENV, project.path(), "run", "--all");
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
         assertThat(run.err()).contains("PZ0401");
         assertThat(temp.resolve(".pz/runs")).doesNotExist();
@@ -75,8 +77,8 @@ class ValidateCommandTest {
 
     @Test
     void unknownConnectionOptionIsPz0301WithTheAcceptedOptions() {
-        TestProject project = CliFixtures.f04(temp).file("connections.yml",
-                CliFixtures.f04(temp).read("connections.yml").replace("lake:\n  connector: localfiles\n",
+        TestProject project = Catalogue.f04(temp).file("connections.yml",
+                Catalogue.f04(temp).read("connections.yml").replace("lake:\n  connector: localfiles\n",
                         "lake:\n  connector: localfiles\n  bogus: 1\n"));
         CliRun validate = validate(project);
         assertThat(validate.exitCode()).as(validate.toString()).isEqualTo(2);
@@ -86,8 +88,8 @@ class ValidateCommandTest {
 
     @Test
     void unknownConnectorIsPz0305() {
-        TestProject project = CliFixtures.f04(temp).file("connections.yml",
-                CliFixtures.f04(temp).read("connections.yml") + "weird:\n  connector: doesnotexist\n");
+        TestProject project = Catalogue.f04(temp).file("connections.yml",
+                Catalogue.f04(temp).read("connections.yml") + "weird:\n  connector: doesnotexist\n");
         CliRun validate = validate(project);
         assertThat(validate.exitCode()).as(validate.toString()).isEqualTo(2);
         assertThat(validate.err()).contains("error PZ0305: ", "doesnotexist", "weird", "localfiles");
@@ -95,8 +97,8 @@ class ValidateCommandTest {
 
     @Test
     void compileErrorsStopBeforeLaterTiers() {
-        TestProject project = CliFixtures.f04(temp)
-                .file("connections.yml", CliFixtures.f04(temp).read("connections.yml") + "weird:\n  connector: doesnotexist\n")
+        TestProject project = Catalogue.f04(temp)
+                .file("connections.yml", Catalogue.f04(temp).read("connections.yml") + "weird:\n  connector: doesnotexist\n")
                 .file("pipelines/a.sql", "select * from {{ ref('b') }}\n")
                 .file("pipelines/b.sql", "select * from {{ ref('a') }}\n");
         CliRun validate = validate(project);
@@ -106,7 +108,7 @@ class ValidateCommandTest {
 
     @Test
     void oneSourceTwoReadersIsPz0349InTheErrorLineShape() {
-        TestProject project = CliFixtures.f04(temp)
+        TestProject project = Catalogue.f04(temp)
                 .file("pipelines/order_audit.sql", "INSERT INTO {{ sink('lake', 'audit') }}\nselect * from {{ source('raw', 'orders') }}\n");
         CliRun validate = validate(project);
         assertThat(validate.exitCode()).isEqualTo(2);
@@ -117,7 +119,7 @@ class ValidateCommandTest {
 
     @Test
     void everyCompileErrorOfThePassIsPrinted() {
-        TestProject project = CliFixtures.f04(temp)
+        TestProject project = Catalogue.f04(temp)
                 .file("pipelines/x.sql", "select * from {{ ref('nope1') }}\n")
                 .file("pipelines/y.sql", "select * from {{ ref('nope2') }}\n");
         CliRun validate = validate(project);
@@ -128,7 +130,7 @@ class ValidateCommandTest {
 
     @Test
     void deadLeafIsAWarningOnStderrAndValidationStillPasses() {
-        TestProject project = CliFixtures.f04(temp).file("pipelines/orders_clean.sql",
+        TestProject project = Catalogue.f04(temp).file("pipelines/orders_clean.sql",
                 "select id, amount from {{ source('raw', 'orders') }}\n");
         CliRun validate = validate(project);
         assertThat(validate.exitCode()).as(validate.toString()).isZero();

@@ -3,6 +3,8 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.testing.Catalogue;
+import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -14,35 +16,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Bounded windows ({@code max_window}, {@code initial}, {@code until}) end to end on real files
- * (spec acceptance.md A164, A166, A169; user-surface.md §5.3), on the native tier (the connector
+ * (docs/incremental.md), on the native tier (the connector
  * wraps its scan) and the universal tier (the connector over-delivers and the engine trims).
  */
 class WindowedRunTest {
     @TempDir
     Path temp;
-
-    /** F07 windowed-basic. */
-    static TestProject f07(Path directory) {
-        return windowed(directory, "windowed_basic", "\"2\"", "\"0\"", "\"6\"", false,
-                "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n5,bob,7.50\n6,carol,12.00\n");
-    }
-
-    static TestProject windowed(Path directory, String name, String maxWindow, String initial, String until,
-            boolean universal, String csv) {
-        return TestProject.in(directory)
-                .projectYml(name, Fixtures.LOCALFILES, "engine:\n  threads: 1" + (universal ? "\n  force_universal: true" : ""))
-                .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
-                        + "        path: data/orders.csv\n        format: csv\n        columns:\n          id: bigint\n"
-                        + "          customer: varchar\n          amount: double\n        sync:\n"
-                        + "          mode: incremental\n          cursor: id\n          max_window: " + maxWindow + "\n"
-                        + "          initial: " + initial + "\n" + (until == null ? "" : "          until: " + until + "\n")
-                        + "lake:\n  connector: localfiles\n")
-                .file("pipelines/orders_out.sql", "INSERT INTO {{ sink('lake', 'orders_out', strategy: 'append', "
-                        + "duplicates: 'accept', format: '" + (universal ? "csv" : "parquet") + "', path: 'out/') }}\n"
-                        + "select id, customer, amount\n"
-                        + "from {{ source('files', 'orders') }}\n")
-                .file("data/orders.csv", csv);
-    }
 
     private static List<String> landedIds(Path project) {
         Path staging = RunArtifacts.latestRun(project).resolve("staging.duckdb");
@@ -58,7 +37,7 @@ class WindowedRunTest {
 
     @Test
     void f07ASinglePassExtractsTheFirstWindow() throws Exception {
-        TestProject project = f07(temp);
+        TestProject project = Catalogue.f07(temp);
         CliRun run = CliRun.pz(project.path(), "run");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(RunArtifacts.withoutTimes(run)).startsWith("ok src_files__orders 2 rows", "ok orders_out 2 rows",
@@ -71,7 +50,7 @@ class WindowedRunTest {
 
     @Test
     void untilCaughtUpStopsAtMaxRuns() throws Exception {
-        TestProject project = f07(temp);
+        TestProject project = Catalogue.f07(temp);
         CliRun run = CliRun.pz(project.path(), "run", "--until-caught-up", "--max-runs", "2");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(RunArtifacts.runDirectories(project.path())).hasSize(2);
@@ -83,7 +62,7 @@ class WindowedRunTest {
         CliRun rest = CliRun.pz(project.path(), "run", "--until-caught-up");
         assertThat(rest.exitCode()).as(rest.toString()).isZero();
         assertThat(rest.outLines()).filteredOn(line -> line.startsWith("until-caught-up:"))
-                .containsExactly("until-caught-up: 1 pass, stopped: every windowed source caught up");
+                .containsExactly("until-caught-up: 1 pass, stopped: caught up");
         assertThat(IncrementalRunTest.storedValue(project.path(), "files.orders")).isEqualTo("6");
         assertThat(deliveredIds(project.path())).containsExactly("1", "2", "3", "4", "5", "6");
     }
@@ -94,7 +73,7 @@ class WindowedRunTest {
         // ids 1..30 and 41..50: the slice (30, 40] is empty but not caught up.
         String csv = "id,customer,amount\n" + IntStream.rangeClosed(1, 50).filter(i -> i <= 30 || i > 40)
                 .mapToObj(i -> i + ",c" + i + "," + i + ".5\n").collect(Collectors.joining());
-        TestProject project = windowed(temp, "edges", "\"10\"", "\"0\"", "\"45\"", universal, csv);
+        TestProject project = Catalogue.windowed(temp, "edges", "\"10\"", "\"0\"", "\"45\"", universal, csv);
         Path dir = project.path();
         String[][] expected = {{"1", "10", "10"}, {"11", "20", "20"}, {"21", "30", "30"}, {null, null, "40"},
                 {"41", "45", "45"}};
@@ -142,7 +121,7 @@ class WindowedRunTest {
     @Test
     void timestampAndDateCursorsStepByDurations() throws Exception {
         TestProject project = TestProject.in(temp)
-                .projectYml("ts_window", Fixtures.LOCALFILES, "engine:\n  threads: 1")
+                .projectYml("ts_window", Catalogue.LOCALFILES, "engine:\n  threads: 1")
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    events:\n      read:\n"
                         + "        path: data/events.csv\n        format: csv\n        columns:\n          id: bigint\n"
                         + "          at: timestamp\n        sync:\n          mode: incremental\n          cursor: at\n"
@@ -209,7 +188,7 @@ class WindowedRunTest {
         int n = 0;
         for (Case c : cases) {
             Path dir = temp.resolve("c" + n++);
-            TestProject.in(dir).projectYml("bad_window", Fixtures.LOCALFILES)
+            TestProject.in(dir).projectYml("bad_window", Catalogue.LOCALFILES)
                     .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                             + "        path: data/orders.csv\n        format: csv\n" + c.columns()
                             + "        sync:\n          mode: incremental\n          " + c.sync() + "\n")
@@ -220,7 +199,7 @@ class WindowedRunTest {
         }
         // Valid declarations of each unit compile.
         Path ok = temp.resolve("ok");
-        TestProject.in(ok).projectYml("ok_window", Fixtures.LOCALFILES)
+        TestProject.in(ok).projectYml("ok_window", Catalogue.LOCALFILES)
                 .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
                         + "        path: data/orders.csv\n        format: csv\n" + contract
                         + "        sync:\n          mode: incremental\n          cursor: at\n          max_window: 500ms\n"
@@ -232,7 +211,7 @@ class WindowedRunTest {
 
     @Test
     void aStoredWatermarkOfAnotherTypeFailsAWindowedSourceBeforeItReads() {
-        TestProject project = f07(temp);
+        TestProject project = Catalogue.f07(temp);
         project.file(".pz/state/watermarks.json", "{\n  \"version\": 1,\n  \"watermarks\": {\n    \"files.orders\": {\n"
                 + "      \"cursor\": \"id\",\n      \"type\": \"timestamp\",\n      \"value\": \"2026-01-01T00:00:00.000000\",\n"
                 + "      \"runId\": \"manual\"\n    }\n  }\n}\n");
@@ -243,6 +222,6 @@ class WindowedRunTest {
         CliRun untilCaughtUp = CliRun.pz(project.path(), "run", "--until-caught-up");
         assertThat(untilCaughtUp.exitCode()).isEqualTo(1);
         assertThat(untilCaughtUp.outLines()).filteredOn(l -> l.startsWith("until-caught-up:"))
-                .containsExactly("until-caught-up: 1 pass, stopped: run 1 did not succeed (exit 1)");
+                .containsExactly("until-caught-up: 1 pass, stopped: run failed");
     }
 }

@@ -7,8 +7,10 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
@@ -78,6 +80,40 @@ public final class DuckSession implements AutoCloseable {
         List<String> statements = new ArrayList<>(settingStatements(settings, tempDirectory));
         statements.add("create schema if not exists " + STAGING_SCHEMA);
         return new DuckSession(openRoot(statements), null, owned);
+    }
+
+    /**
+     * Asks DuckDB whether it accepts each of {@code settings}' values, one {@code SET} at a time in a
+     * throwaway in-memory database, and returns DuckDB's message for every value it refuses, keyed
+     * by setting name ({@code memory_limit}, {@code threads}); empty when all are accepted.
+     */
+    public static Map<String, String> refusedSettings(DuckSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        Map<String, String> candidates = new LinkedHashMap<>();
+        if (settings.memoryLimit() != null) {
+            candidates.put("memory_limit", "SET memory_limit = " + SqlLiterals.string(settings.memoryLimit()));
+        }
+        if (settings.threads() != null) {
+            candidates.put("threads", "SET threads = " + settings.threads());
+        }
+        Map<String, String> refused = new LinkedHashMap<>();
+        if (candidates.isEmpty()) {
+            return refused;
+        }
+        DuckDBConnection probe = openRoot(List.of());
+        try {
+            candidates.forEach((name, sql) -> {
+                // A fresh statement each time: duckdb_jdbc closes a statement after any error.
+                try (Statement statement = probe.createStatement()) {
+                    statement.execute(sql);
+                } catch (SQLException e) {
+                    refused.put(name, DuckErrors.sanitize(e.getMessage()));
+                }
+            });
+        } finally {
+            closeQuietly(probe);
+        }
+        return refused;
     }
 
     /**

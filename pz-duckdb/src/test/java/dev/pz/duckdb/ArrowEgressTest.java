@@ -17,6 +17,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,7 @@ class ArrowEgressTest {
         allocator.close();
     }
 
+    @Tag("slow")
     @Test
     void roundTripThroughIngestEqualsTheTable() throws Exception {
         long rows = 1_000_000;

@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +43,7 @@ class ArrowIngestTest {
         allocator.close();
     }
 
+    @Tag("slow")
     @Test
     void ingestsOneMillionMixedRowsWithTheV0Types() throws Exception {
         long rows = 1_000_000;
@@ -95,28 +100,15 @@ class ArrowIngestTest {
 
     @Test
     void cancelledIngestLeavesNoTable() throws Exception {
-        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-        // A cancel that lands before DuckDB starts the statement is lost (DuckConnection.cancel), so keep
-        // cancelling until the ingest returns.
-        Thread canceller = new Thread(() -> {
-            while (!done.get()) {
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-                connection.cancel();
-            }
-        });
+        ExecutorService pool = Executors.newSingleThreadExecutor();
         try (SlowReader reader = new SlowReader(allocator)) {
-            canceller.start();
-            assertThatThrownBy(() -> ArrowIngest.createTable(connection, "staging.cancelled", reader, allocator))
+            Future<?> ingest = pool.submit(() -> ArrowIngest.createTable(connection, "staging.cancelled", reader,
+                    allocator));
+            assertThat(DuckSessionTest.interruptUntilDone(ingest, connection::cancel))
                     .isInstanceOf(DuckSqlException.class);
         } finally {
-            done.set(true);
+            pool.shutdownNow();
         }
-        canceller.join();
         assertThat(tableExists("cancelled")).isFalse();
     }
 
@@ -135,7 +127,7 @@ class ArrowIngestTest {
                 + name + "'").map(n -> ((Number) n).longValue() > 0).orElse(false);
     }
 
-    /** Yields small batches slowly (for a minute at most), so that a cancel lands mid-ingest. */
+    /** A source slower than the ingest: small batches, 20 ms apart (a minute at most), so cancels land mid-ingest. */
     private static final class SlowReader extends GeneratedArrowReader {
         SlowReader(BufferAllocator allocator) {
             super(allocator, 300_000, 100, -1);

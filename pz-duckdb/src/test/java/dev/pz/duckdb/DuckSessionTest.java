@@ -8,10 +8,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,6 +96,7 @@ class DuckSessionTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void spillsUnderTheConfiguredTempDirectory() {
         Path spill = dir.resolve("spill");
@@ -113,11 +117,10 @@ class DuckSessionTest {
                 DuckConnection connection = session.connect()) {
             assertThat(connection.queryScalar("select current_setting('autoinstall_known_extensions')")).contains(false);
             assertThat(connection.queryScalar("select current_setting('autoload_known_extensions')")).contains(false);
-            long started = System.nanoTime();
+            // DuckDB names the extension to install instead of trying to download it.
             assertThatThrownBy(() -> connection.execute("select * from read_xlsx('" + dir.resolve("x.xlsx") + "')"))
-                    .isInstanceOf(DuckSqlException.class);
-            // A refused autoload fails at once; a download attempt offline takes seconds.
-            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(1000);
+                    .isInstanceOf(DuckSqlException.class).hasMessageContaining("INSTALL excel")
+                    .hasMessageNotContaining("download");
         }
     }
 
@@ -161,9 +164,8 @@ class DuckSessionTest {
         try {
             Future<Long> running = pool.submit(() -> connection.execute(
                     "create table staging.huge as select count(*) as n from range(10000000000)"));
-            waitUntilRunning();
-            session.close();
-            assertThatThrownBy(() -> running.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(RuntimeException.class);
+            Throwable stopped = interruptUntilDone(running, session::close);
+            assertThat(stopped).isInstanceOf(RuntimeException.class);
         } finally {
             pool.shutdownNow();
         }
@@ -180,7 +182,22 @@ class DuckSessionTest {
         assertThat(Files.exists(staging)).isTrue();
     }
 
-    static void waitUntilRunning() throws InterruptedException {
-        Thread.sleep(300);
+    /**
+     * Calls {@code interrupt} until {@code running} returns, and returns what it failed with (null if it
+     * succeeded). A cancel that lands before DuckDB starts the statement is lost, so one call is not
+     * enough; each retry waits on the call itself, never for a guessed time.
+     */
+    static Throwable interruptUntilDone(Future<?> running, Runnable interrupt) throws InterruptedException {
+        while (true) {
+            interrupt.run();
+            try {
+                running.get(50, TimeUnit.MILLISECONDS);
+                return null;
+            } catch (TimeoutException stillRunning) {
+                // Interrupt again.
+            } catch (ExecutionException failed) {
+                return failed.getCause();
+            }
+        }
     }
 }

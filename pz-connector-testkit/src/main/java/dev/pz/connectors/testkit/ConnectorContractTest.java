@@ -54,7 +54,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <ul>
  * <li><b>declarations</b>: no option uses a key pz reserves; the test's own configuration, datasets
- * and outputs pass the declarations and {@link Connector#validate};
+ * and outputs pass the declarations and {@link Connector#validate}, {@link Connector#validateRead} and
+ * {@link Connector#validateWrite};
  * <li><b>batches</b>: every batch has the schema {@link Source#schema} announced, and a reader
  * releases all its memory when closed;
  * <li><b>cancellation</b>: a reader closed after its first batch of the large dataset returns
@@ -189,10 +190,13 @@ public abstract class ConnectorContractTest {
         for (DatasetSpec spec : datasets) {
             assertThat(connector.readOptions().check(spec.options(), OptionSet.RESERVED_READ_KEYS))
                     .as("problems of dataset %s", spec.entity()).isEmpty();
+            assertThat(connector.validateRead(spec)).as("validateRead() of dataset %s", spec.entity()).isEmpty();
         }
         for (WriteCase write : writeCases()) {
             assertThat(connector.writeOptions().check(write.spec().options(), OptionSet.RESERVED_WRITE_KEYS))
                     .as("problems of output %s", write.spec().entity()).isEmpty();
+            assertThat(connector.validateWrite(write.spec())).as("validateWrite() of output %s", write.spec().entity())
+                    .isEmpty();
         }
     }
 

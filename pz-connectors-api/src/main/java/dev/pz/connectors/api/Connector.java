@@ -43,6 +43,26 @@ public interface Connector {
         return List.of();
     }
 
+    /**
+     * Offline rules across one dataset's read options, its {@code columns:} contract and its
+     * incremental cursor ({@link DatasetSpec#watermark()} carries the cursor, never a value), that
+     * the declarations cannot state. pz checks each declaration first; this sees only datasets
+     * whose declared options are valid, in {@code pz validate}, {@code pz plan} and {@code pz run}
+     * alike, before anything runs. Returns one problem per violation, each naming the option it
+     * concerns and without the dataset's name (pz adds it). Never touches the network.
+     */
+    default List<OptionProblem> validateRead(DatasetSpec spec) {
+        return List.of();
+    }
+
+    /**
+     * Offline rules across one output's write options, strategy and keys, as
+     * {@link #validateRead} does for reads.
+     */
+    default List<OptionProblem> validateWrite(OutputSpec spec) {
+        return List.of();
+    }
+
     /** The {@code pz validate --connect} probe. May touch the network; bounded by the caller. */
     ConnectionCheck checkConnection(ConnectorConfig config);
 

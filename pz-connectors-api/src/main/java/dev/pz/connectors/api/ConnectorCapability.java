@@ -18,7 +18,7 @@ import java.util.Set;
 public enum ConnectorCapability {
     /** The source honours {@link ReadHints#columns()}; without it pz passes no column hint. */
     COLUMN_PRUNING("ColumnPruning", 1),
-    /** The source honours {@link ReadHints#predicateSql()}; without it pz passes no predicate. */
+    /** The source honours {@link ReadHints#predicates()}; without it pz passes no predicate. */
     PREDICATE_PUSHDOWN("PredicatePushdown", 2),
     /**
      * {@link Source#planRead} may return more than one partition, which pz reads concurrently.

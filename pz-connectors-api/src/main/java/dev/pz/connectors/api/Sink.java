@@ -24,21 +24,22 @@ public interface Sink extends AutoCloseable {
     }
 
     /**
+     * Refuses a write the universal tier cannot carry for this output (a format only DuckDB writes, a
+     * strategy or option the connector does not support) by throwing a
+     * {@link dev.pz.connectors.api.error.PzConnectorException} with its code. Offline and side-effect
+     * free: the planner calls it for every write it puts on the universal tier, so the refusal comes
+     * before anything runs. Accepts by default.
+     */
+    default void checkUniversalWrite(OutputSpec spec) {
+    }
+
+    /**
      * The native write of an output into a database the run's DuckDB session attaches, or empty.
      * Asked only of a connector declaring {@link ConnectorCapability#NATIVE_COPY}, and only when
      * {@link #nativeCopy} declined. Side-effect free and offline, like {@link #nativeCopy}.
      */
     default Optional<NativeSqlWrite> nativeSqlWrite(OutputSpec spec) {
         return Optional.empty();
-    }
-
-    /**
-     * Refuses, before anything runs, an output the universal tier cannot write: throws the
-     * {@link dev.pz.connectors.api.error.PzConnectorException} {@link #beginWrite} would throw. Offline
-     * and side-effect free; the planner calls it for every output it plans on the universal tier. The
-     * default accepts every output.
-     */
-    default void checkUniversalWrite(OutputSpec spec) {
     }
 
     /**

@@ -30,10 +30,10 @@ public interface Source extends AutoCloseable {
     Schema schema(DatasetSpec spec);
 
     /**
-     * Refuses, before anything runs, a dataset the universal tier cannot read: throws the
-     * {@link dev.pz.connectors.api.error.PzConnectorException} {@link #planRead} would throw (PZ0312 for
-     * a native-only connector or format). Offline and side-effect free; the planner calls it for every
-     * dataset it plans on the universal tier. The default accepts every dataset.
+     * Refuses a read the universal tier cannot carry for this dataset (a format only DuckDB reads, a
+     * missing {@code columns:} contract) by throwing a {@link dev.pz.connectors.api.error.PzConnectorException}
+     * with its code. Offline and side-effect free: the planner calls it for every read it puts on the
+     * universal tier, so the refusal comes before anything runs. Accepts by default.
      */
     default void checkUniversalRead(DatasetSpec spec) {
     }

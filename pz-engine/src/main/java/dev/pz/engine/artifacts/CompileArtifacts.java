@@ -68,7 +68,10 @@ public final class CompileArtifacts {
         return Json.indented(root) + "\n";
     }
 
-    /** The pipeline's final SQL behind its header lines, LF, exactly one trailing newline. */
+    /**
+     * The pipeline's final SQL behind its header lines, LF, exactly one trailing newline; secret
+     * values (see {@link CompiledDag#secrets()}) appear as {@code ***}.
+     */
     public static String compiledSql(CompiledDag dag, PipelineNode pipeline) {
         TreeSet<String> outputs = new TreeSet<>();
         for (Node node : dag.nodes()) {
@@ -90,7 +93,7 @@ public final class CompileArtifacts {
         StringBuilder text = new StringBuilder();
         incremental.forEach(line -> text.append(line).append('\n'));
         outputs.forEach(line -> text.append(line).append('\n'));
-        return text.append(pipeline.sql()).append('\n').toString();
+        return text.append(dag.secrets().mask(pipeline.sql())).append('\n').toString();
     }
 
     private static void clear(Path directory) {

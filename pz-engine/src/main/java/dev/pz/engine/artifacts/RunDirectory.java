@@ -8,6 +8,8 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * A run's directory {@code .pz/runs/<runId>/}, locked for the life of the process through an OS
@@ -72,6 +74,22 @@ public final class RunDirectory implements AutoCloseable {
 
     public Path stagingDatabase() {
         return directory.resolve("staging.duckdb");
+    }
+
+    /**
+     * Releases the lock and deletes the directory with everything in it: for a run that stopped
+     * before anything of it ran or was recorded. Best effort; what cannot be deleted stays for
+     * {@code pz clean}.
+     */
+    public void discard() {
+        close();
+        try (Stream<Path> walk = Files.walk(directory)) {
+            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException | UncheckedIOException ignored) {
+            // Left for pz clean.
+        }
     }
 
     @Override

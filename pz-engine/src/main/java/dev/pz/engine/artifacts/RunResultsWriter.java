@@ -1,12 +1,11 @@
 package dev.pz.engine.artifacts;
 
 import dev.pz.connectors.api.error.PzError;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
 import dev.pz.engine.json.AtomicFiles;
 import dev.pz.engine.json.Json;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -15,29 +14,43 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Keeps {@code .pz/runs/<runId>/run_results.json} current: rewritten (temp file, then rename) after
- * every node completion with status {@code running}, and once more at the very end with the
- * terminal status. A crash before the end leaves {@code running}, which {@code pz retry} refuses.
+ * Keeps {@code .pz/runs/<runId>/run_results.json} current: written (temp file, then rename) once
+ * before the first node starts and after every node completion with status {@code running}, and
+ * once more at the very end with the terminal status. A crash before the end leaves {@code running},
+ * which {@code pz runs} lists and {@code pz retry} refuses as interrupted. A snapshot that cannot be
+ * written (a full disk) leaves the previous one in place; the run asks {@link #lastFailure()} at the
+ * end to say truthfully what the file holds.
  */
 public final class RunResultsWriter implements RunListener {
     private final Path file;
     private final String runId;
     private final String startedAt;
     private final Clock clock;
-    private final PrintWriter warnings;
     private final List<NodeResult> nodes = new ArrayList<>();
-    private boolean warned;
+    private RuntimeException lastFailure;
 
-    public RunResultsWriter(Path runDirectory, String runId, String startedAt, Clock clock, PrintWriter warnings) {
+    public RunResultsWriter(Path runDirectory, String runId, String startedAt, Clock clock) {
         this.file = runDirectory.resolve("run_results.json");
         this.runId = runId;
         this.startedAt = startedAt;
         this.clock = clock;
-        this.warnings = warnings;
     }
 
     public Path file() {
         return file;
+    }
+
+    /**
+     * The first snapshot, before any node runs. A run that cannot record even this must not start:
+     * nothing would tell {@code pz runs} or {@code pz retry} that it ever ran.
+     *
+     * @throws RuntimeException the write's failure
+     */
+    public synchronized void writeStarted() {
+        write(RunStatus.RUNNING, null);
+        if (lastFailure != null) {
+            throw lastFailure;
+        }
     }
 
     @Override
@@ -51,9 +64,15 @@ public final class RunResultsWriter implements RunListener {
         write(RunStatus.RUNNING, null);
     }
 
-    /** The last durable act of a run. */
-    public synchronized void writeTerminal(RunStatus status) {
+    /** The last durable act of a run; whether the file now holds the terminal status. */
+    public synchronized boolean writeTerminal(RunStatus status) {
         write(status, Timestamps.format(clock.instant()));
+        return lastFailure == null;
+    }
+
+    /** Why the latest write failed, or null when the file holds the latest snapshot. */
+    public synchronized RuntimeException lastFailure() {
+        return lastFailure;
     }
 
     private void write(RunStatus status, String finishedAt) {
@@ -70,12 +89,9 @@ public final class RunResultsWriter implements RunListener {
         root.put("nodes", entries);
         try {
             AtomicFiles.writeString(file, Json.compact(root) + "\n");
+            lastFailure = null;
         } catch (RuntimeException e) {
-            if (!warned) {
-                warned = true;
-                warnings.println("warning: could not write run_results.json (" + e.getMessage()
-                        + "); resume/retry data may be stale");
-            }
+            lastFailure = e;
         }
     }
 

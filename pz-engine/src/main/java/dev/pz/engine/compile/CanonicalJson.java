@@ -3,7 +3,7 @@ package dev.pz.engine.compile;
 import dev.pz.engine.json.Json;
 
 /** Compact JSON with ordinally sorted keys and invariant numbers: the form node ids hash. */
-public final class CanonicalJson {
+final class CanonicalJson {
 
     private CanonicalJson() {
     }

@@ -1,6 +1,8 @@
 package dev.pz.engine.compile;
 
+import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.model.PzWarning;
+import dev.pz.engine.model.SecretMask;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,18 +16,27 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** The compiled DAG: nodes in topological order, with the warnings and notices compiling produced. */
+/**
+ * The compiled DAG: nodes in topological order, with the warnings and notices compiling produced,
+ * and the secrets whose values must be masked in whatever is written or printed about it.
+ */
 public final class CompiledDag {
     private final List<Node> nodes;
     private final List<PzWarning> warnings;
     private final List<String> notices;
+    private final SecretMask secrets;
     private final Map<String, Node> byId = new LinkedHashMap<>();
     private final Map<String, List<String>> children = new HashMap<>();
 
     public CompiledDag(List<Node> nodes, List<PzWarning> warnings, List<String> notices) {
+        this(nodes, warnings, notices, SecretMask.none());
+    }
+
+    public CompiledDag(List<Node> nodes, List<PzWarning> warnings, List<String> notices, SecretMask secrets) {
         this.nodes = List.copyOf(nodes);
         this.warnings = List.copyOf(warnings);
         this.notices = List.copyOf(notices);
+        this.secrets = secrets;
         for (Node node : this.nodes) {
             byId.put(node.id(), node);
             for (String parent : node.dependsOn()) {
@@ -44,6 +55,11 @@ public final class CompiledDag {
 
     public List<String> notices() {
         return notices;
+    }
+
+    /** The secret values of this compile; the nodes' SQL holds them unmasked, for execution. */
+    public SecretMask secrets() {
+        return secrets;
     }
 
     public Node node(String id) {

@@ -1,11 +1,10 @@
 package dev.pz.engine.compile;
 
-import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.WriteStrategy;
-import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzValidationException;
 import dev.pz.engine.model.CheckDef;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.EntityDef;
@@ -14,6 +13,7 @@ import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.PzWarning;
 import dev.pz.engine.model.ReadDef;
+import dev.pz.engine.model.SecretMask;
 import dev.pz.engine.model.SourceLocation;
 import dev.pz.engine.model.SyncDef;
 import dev.pz.engine.model.WriteDef;
@@ -52,30 +52,41 @@ public final class DagCompiler {
     }
 
     /**
-     * Compiles against the connectors installed on the class path, or throws
-     * {@link dev.pz.connectors.api.error.PzValidationException} with every error.
-     */
-    public static CompiledDag compile(Project project, RenderContext context) {
-        ConnectorRegistry registry = ConnectorRegistry.installed();
-        return compile(project, context, name -> registry.find(name).map(Connector::capabilities).orElse(Set.of()));
-    }
-
-    /**
-     * Compiles; {@code capabilities} gives each connector's capabilities by name (empty when not
-     * installed), which decide the read hints a source load carries.
+     * Compiles, or throws {@link dev.pz.connectors.api.error.PzValidationException} with every error.
+     * {@code capabilities} gives each connector's capabilities by name (empty when not installed),
+     * which decide the read hints a source load carries. Only connection keys named like secrets
+     * count as secret keys.
      */
     public static CompiledDag compile(Project project, RenderContext context,
             Function<String, Set<ConnectorCapability>> capabilities) {
-        return new DagCompiler(project, capabilities).run(context);
+        return compile(project, context, capabilities, name -> Set.of());
     }
 
-    private CompiledDag run(RenderContext context) {
+    /**
+     * Compiles; {@code secretKeys} gives each connector's secret connection keys by name, whose
+     * values (like every other secret, see {@link SecretMask}) are masked in the compile's errors,
+     * warnings and {@link CompiledDag#secrets()}.
+     */
+    public static CompiledDag compile(Project project, RenderContext context,
+            Function<String, Set<ConnectorCapability>> capabilities, Function<String, Set<String>> secretKeys) {
+        DagCompiler compiler = new DagCompiler(project, capabilities);
+        SecretMask secrets = ProjectSecrets.of(project, context.environment(), secretKeys);
+        PipelineRenderer renderer = new PipelineRenderer(project, context, compiler.ephemerals, compiler.problems);
+        try {
+            CompiledDag dag = compiler.run(renderer);
+            SecretMask all = secrets.with(renderer.secretsRead());
+            return new CompiledDag(dag.nodes(), dag.warnings().stream().map(all::mask).toList(), dag.notices(), all);
+        } catch (PzValidationException refused) {
+            throw secrets.with(renderer.secretsRead()).mask(refused);
+        }
+    }
+
+    private CompiledDag run(PipelineRenderer renderer) {
         for (PipelineDef pipeline : project.pipelines()) {
             if (pipeline.isEphemeral()) {
                 ephemerals.add(pipeline.name());
             }
         }
-        PipelineRenderer renderer = new PipelineRenderer(project, context, ephemerals, problems);
         for (PipelineDef pipeline : project.pipelines()) {
             renderer.render(pipeline).ifPresent(result -> rendered.put(pipeline.name(), result));
         }
@@ -351,7 +362,9 @@ public final class DagCompiler {
         if (WindowDeclaration.declaresWindow(sync)) {
             // A windowed cursor must be typed, so PZ0213 subsumes PZ0212 and the "unverified" notice.
             WindowDeclaration.read(dataset.key(), dataset.read()).problems().forEach(problem -> problems.error(
-                    PzCode.WINDOW_CONFIG_INVALID, problem, at, "see docs/incremental.md#bounded-windows"));
+                    PzCode.WINDOW_CONFIG_INVALID, problem, at, "declare the window in the dataset's sync block:\n"
+                            + "sync:\n  mode: incremental\n  cursor: <column>\n  max_window: <1d, 6h or an integer>\n"
+                            + "  initial: <first lower bound>\n(docs/incremental.md#bounded-windows)"));
             return;
         }
         if (columns == null) {
@@ -444,7 +457,7 @@ public final class DagCompiler {
                     CanonicalJson.of(def.options()), CanonicalJson.of(def.columns())));
             if (hints != null) {
                 idParts.add(CanonicalJson.of(hints.columns()));
-                idParts.add(hints.predicateSql() == null ? "" : hints.predicateSql());
+                idParts.add(hints.describePredicates());
             }
             String id = NodeIds.of(idParts);
             sourceIds.put(dataset.key(), id);

@@ -1,15 +1,10 @@
 package dev.pz.engine.compile;
 
+import dev.pz.engine.events.NodeRef;
 import java.util.List;
 
 /** A unit of work in the compiled DAG. Ids are content hashes: stable across compiles. */
-public sealed interface Node permits SourceLoadNode, PipelineNode, CheckNode, SinkWriteNode {
-
-    String id();
-
-    NodeKind kind();
-
-    String name();
+public sealed interface Node extends NodeRef permits SourceLoadNode, PipelineNode, CheckNode, SinkWriteNode {
 
     /** Ids of the nodes this one needs, ordinal-sorted. */
     List<String> dependsOn();

@@ -11,7 +11,7 @@ import java.util.List;
  * lowercase hex characters. A node keeps its id while its content is unchanged, which is what lets
  * {@code pz retry} match a prior run to the current project.
  */
-public final class NodeIds {
+final class NodeIds {
 
     private NodeIds() {
     }

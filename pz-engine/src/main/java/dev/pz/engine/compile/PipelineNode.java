@@ -1,5 +1,6 @@
 package dev.pz.engine.compile;
 
+import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.model.Materialization;
 import java.util.List;
 

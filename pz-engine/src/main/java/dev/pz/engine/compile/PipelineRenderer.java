@@ -5,11 +5,13 @@ import dev.pz.engine.load.BlockContext;
 import dev.pz.engine.load.NearMiss;
 import dev.pz.engine.load.ReadBlockParser;
 import dev.pz.engine.load.WriteBlockParser;
+import dev.pz.engine.model.EntityName;
 import dev.pz.engine.model.PipelineDef;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.PzWarning;
 import dev.pz.engine.model.ReadDef;
+import dev.pz.engine.model.SecretMask;
 import dev.pz.engine.model.SourceLocation;
 import dev.pz.engine.model.WriteDef;
 import dev.pz.engine.template.CallArguments;
@@ -38,12 +40,18 @@ final class PipelineRenderer {
     private final RenderContext context;
     private final Set<String> ephemeralPipelines;
     private final Problems problems;
+    private final Set<String> secrets = new java.util.HashSet<>();
 
     PipelineRenderer(Project project, RenderContext context, Set<String> ephemeralPipelines, Problems problems) {
         this.project = project;
         this.context = context;
         this.ephemeralPipelines = ephemeralPipelines;
         this.problems = problems;
+    }
+
+    /** The secret values rendering read so far: {@code env()} and {@code var()} of secret-looking names. */
+    Set<String> secretsRead() {
+        return java.util.Collections.unmodifiableSet(secrets);
     }
 
     /** Renders; on a template error records PZ0104 and returns empty. */
@@ -104,7 +112,8 @@ final class PipelineRenderer {
             Map<String, Object> kwargs = keywords(call, description, PzCode.UNRESOLVED_REF);
             warnNearMisses(kwargs, SOURCE_KWARGS, description, PzCode.UNRESOLVED_REF, call.line());
             ReadDef read = kwargs.isEmpty() ? null
-                    : ReadBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true), problems);
+                    : ReadBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true, entity),
+                            problems);
             sources.add(new SourceCall(connection, entity, read, call.line()));
             return "staging." + StagingNames.sourceLoad(connection, entity);
         }
@@ -139,7 +148,8 @@ final class PipelineRenderer {
             Map<String, Object> kwargs = keywords(call, description, PzCode.INVALID_SINK_CALL);
             warnNearMisses(kwargs, SINK_KWARGS, description, PzCode.INVALID_SINK_CALL, call.line());
             WriteDef write = kwargs.isEmpty() ? null
-                    : WriteBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true), problems);
+                    : WriteBlockParser.parse(kwargs, new BlockContext(description, at(call.line()), true, entity),
+                            problems);
             sinks.add(new SinkCall(new SinkBinding(connection, entity), write, call.line()));
             return StagingNames.sinkMarker(connection, entity);
         }
@@ -167,7 +177,11 @@ final class PipelineRenderer {
                         .orElse("declare it under vars: in project.yml or pass it with --vars");
                 throw new TemplateException("unknown var '" + name + "'", call.line(), hint);
             }
-            return project.vars().get(name);
+            Object value = project.vars().get(name);
+            if (SecretMask.isSecretName(name)) {
+                ProjectSecrets.addLeaves(value, secrets);
+            }
+            return value;
         }
 
         private Object env(CallArguments call) {
@@ -180,6 +194,9 @@ final class PipelineRenderer {
                 problems.error(PzCode.UNDECLARED_ENV_VAR, "environment variable '" + name + "' is not set",
                         at(call.line()), "set " + name + " before running pz, or remove the env() call");
                 return "";
+            }
+            if (SecretMask.isSecretName(name)) {
+                secrets.add(value);
             }
             return value;
         }
@@ -205,7 +222,14 @@ final class PipelineRenderer {
                         .map(s -> "did you mean '" + s + "'?")
                         .orElse("declare connection '" + connection + "' in connections.yml");
                 problems.error(PzCode.UNRESOLVED_REF, function + "('" + connection + "', '" + entity
-                        + "') names unknown connection '" + connection + "'", at(call.line()), hint);
+                        + "'): no connection named '" + connection + "'", at(call.line()), hint);
+                return Optional.empty();
+            }
+            String nameProblem = EntityName.problem(entity);
+            if (nameProblem != null) {
+                problems.error(PzCode.ENTITY_NAME_INVALID, function + "('" + connection + "', '" + entity
+                        + "'): entity name '" + entity + "' " + nameProblem + ".", at(call.line()),
+                        "use a name like 'orders' or 'dbo.orders'");
                 return Optional.empty();
             }
             return Optional.of(new String[] {connection, entity});
@@ -216,7 +240,7 @@ final class PipelineRenderer {
             for (CallArguments.Keyword keyword : call.keywords()) {
                 if (kwargs.containsKey(keyword.name())) {
                     problems.error(duplicateCode, description + " passes keyword argument '" + keyword.name()
-                            + "' twice", at(call.line()), "keep one " + keyword.name() + ": value");
+                            + "' more than once", at(call.line()), "keep one " + keyword.name() + ": value");
                 }
                 kwargs.put(keyword.name(), keyword.value());
             }

@@ -2,9 +2,9 @@ package dev.pz.engine.compile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.ReadPredicate;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.SqlLiterals;
 import java.util.ArrayList;
@@ -13,17 +13,17 @@ import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * Read hints (engine.md §2.3.2): which columns of a dataset its single reader uses and which of the
- * reader's WHERE conjuncts the source could apply itself, found with DuckDB's own parser
+ * Read hints: which columns of a dataset its single reader uses and which of the reader's WHERE
+ * conjuncts the source could apply itself, found with DuckDB's own parser
  * ({@code json_serialize_sql}) in the reader's executed SQL.
  *
  * <p>Only the outer SELECT's FROM is consulted. Columns are null (every column) when the outer
  * query has a subquery, a star over the dataset, a USING/NATURAL join, or a column reference that
- * cannot be attributed. A conjunct is pushable when it holds no watermark sentinel, no subquery or
- * star, only references to the dataset's columns other than the cursor, and only CONSISTENT
- * functions; and only when the dataset is not on the null-supplying side of an outer join (pushing
- * {@code c.x is null} below a left join would change the result). Pushed conjuncts are rendered by
- * DuckDB ({@code json_deserialize_sql}) with their qualifiers stripped and joined with {@code AND}.
+ * cannot be attributed. A conjunct is offered to the source when it holds no watermark sentinel,
+ * no subquery or star, only references to the dataset's columns other than the cursor, and only
+ * CONSISTENT functions, and when it has one of the shapes of {@link ReadPredicate} (see
+ * {@link PushablePredicates}); and only when the dataset is not on the null-supplying side of an
+ * outer join (pushing {@code c.x is null} below a left join would change the result).
  */
 final class ReadHintsAnalyzer {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,12 +57,12 @@ final class ReadHintsAnalyzer {
             return null;
         }
         List<String> columns = wantColumns ? columns(select, scope, cursor) : null;
-        String predicate = wantPredicate && !scope.targetNullable ? predicate(select.path("where_clause"), scope, cursor)
-                : null;
-        if ((columns == null || columns.isEmpty()) && predicate == null) {
+        List<ReadPredicate> predicates = wantPredicate && !scope.targetNullable
+                ? predicates(select.path("where_clause"), scope, cursor) : List.of();
+        if ((columns == null || columns.isEmpty()) && predicates.isEmpty()) {
             return null;
         }
-        return new ReadHints(columns == null || columns.isEmpty() ? null : columns, predicate);
+        return new ReadHints(columns == null || columns.isEmpty() ? null : columns, predicates);
     }
 
     /** The aliases of the target, every other alias, and what makes column attribution impossible. */
@@ -165,23 +165,20 @@ final class ReadHintsAnalyzer {
         return names.size() == 2 && scope.others.contains(names.get(0).toLowerCase(Locale.ROOT));
     }
 
-    private String predicate(JsonNode where, Scope scope, String cursor) {
+    private List<ReadPredicate> predicates(JsonNode where, Scope scope, String cursor) {
         if (where == null || where.isMissingNode() || where.isNull() || scope.implicitColumns) {
-            return null;
+            return List.of();
         }
         List<JsonNode> conjuncts = new ArrayList<>();
         split(where, conjuncts);
-        List<String> pushed = new ArrayList<>();
+        PushablePredicates shapes = new PushablePredicates(connection, this::render, ref -> targetColumn(ref, scope));
+        List<ReadPredicate> pushed = new ArrayList<>();
         for (JsonNode conjunct : conjuncts) {
             if (pushable(conjunct, scope, cursor)) {
-                String rendered = render(stripQualifiers(conjunct.deepCopy()));
-                if (rendered == null) {
-                    continue;
-                }
-                pushed.add(rendered);
+                shapes.of(conjunct).ifPresent(pushed::add);
             }
         }
-        return pushed.isEmpty() ? null : String.join(" AND ", pushed);
+        return pushed;
     }
 
     private static void split(JsonNode node, List<JsonNode> conjuncts) {
@@ -217,17 +214,6 @@ final class ReadHintsAnalyzer {
         return !contains(conjunct, "AGGREGATE");
     }
 
-    private static JsonNode stripQualifiers(JsonNode node) {
-        if (node instanceof ObjectNode object && "COLUMN_REF".equals(object.path("class").asText())) {
-            ArrayNode names = (ArrayNode) object.path("column_names");
-            String last = names.get(names.size() - 1).asText();
-            names.removeAll();
-            names.add(last);
-        }
-        node.forEach(ReadHintsAnalyzer::stripQualifiers);
-        return node;
-    }
-
     /** DuckDB's own rendering of one expression: the WHERE of {@code select * from t where <e>}. */
     private String render(JsonNode expression) {
         try {
@@ -258,7 +244,7 @@ final class ReadHintsAnalyzer {
     }
 
     /** Whether any expression or table ref in the tree has the class (or table-ref type) named. */
-    private static boolean contains(JsonNode node, String kind) {
+    static boolean contains(JsonNode node, String kind) {
         if (node.isObject() && (kind.equals(node.path("class").asText()) || kind.equals(node.path("type").asText())
                 && !node.has("class") && !"STAR".equals(kind))) {
             return true;

@@ -16,6 +16,6 @@ public record RenderContext(Map<String, String> environment, String runId, Strin
 
     /** A context whose run constants are fixed, so compiling twice gives identical artifacts. */
     public static RenderContext forCompile(Map<String, String> environment) {
-        return new RenderContext(environment, "00000000000000000000000000000000", "2000-01-01T00:00:00.0000000Z");
+        return new RenderContext(environment, "00000000000000000000000000000000", "2000-01-01T00:00:00.0000000+00:00");
     }
 }

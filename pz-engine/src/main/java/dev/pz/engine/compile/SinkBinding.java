@@ -1,7 +1,7 @@
 package dev.pz.engine.compile;
 
 /** A {@code sink()} target: connection and entity. */
-public record SinkBinding(String connection, String entity) {
+record SinkBinding(String connection, String entity) {
 
     public String name() {
         return connection + "." + entity;

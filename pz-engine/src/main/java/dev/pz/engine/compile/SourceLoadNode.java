@@ -1,14 +1,14 @@
 package dev.pz.engine.compile;
 
 import dev.pz.connectors.api.ReadHints;
+import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.model.ReadDef;
 import java.util.List;
 
 /**
  * Lands one dataset into {@code staging.<name>}. {@code read} holds the options from YAML or from
  * the {@code source()} call site ({@code declaredAtCallSite}). {@code incremental} is null for a
- * full read. {@code hints} are the read hints the dataset's connector will be given (engine.md
- * §2.3.2), already narrowed to its ColumnPruning / PredicatePushdown capabilities; null when
+ * full read. {@code hints} are the read hints the dataset's connector will be given, already narrowed to its ColumnPruning / PredicatePushdown capabilities; null when
  * nothing is pushed.
  */
 public record SourceLoadNode(String id, String name, String connection, String entity, ReadDef read,

@@ -59,7 +59,7 @@ final class WatermarkInference {
             }
             if (!attributable(comparison, dataset)) {
                 problems.error(PzCode.UNRECOGNIZED_WATERMARK_EXPRESSION, "pipeline '" + pipeline + "': cursor column '"
-                        + comparison.column() + "' of the watermark() comparison does not resolve to source '"
+                        + comparison.column() + "' of the watermark() comparison does not trace to source '"
                         + dataset + "'", at, "qualify the column with the source's alias");
                 continue;
             }

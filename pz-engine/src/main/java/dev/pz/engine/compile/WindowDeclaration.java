@@ -78,7 +78,8 @@ final class WindowDeclaration {
         }
         Optional<String> canonical = CursorValues.canonicalize(type, raw.trim());
         if (canonical.isEmpty()) {
-            problems.add(prefix + field + " '" + raw + "' is not a valid " + type + " value");
+            problems.add(prefix + field + " '" + raw + "' is not a valid " + type + " value (it has no canonical " + type
+                    + " form)");
         }
         return canonical;
     }

@@ -5,15 +5,15 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
 import dev.pz.engine.execute.AbandonedWork;
 import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.execute.Instances;
-import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.NodeRunner;
-import dev.pz.engine.execute.NodeStatus;
 import dev.pz.engine.execute.NodeUnresponsiveException;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Project;
 import java.time.Duration;
@@ -29,7 +29,10 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Dispatches a run's effective nodes in dependency order, at most {@code engine.threads} at once
@@ -42,17 +45,22 @@ import java.util.concurrent.TimeUnit;
  * are skipped, running ones are interrupted and recorded as cancelled. Once the scope is cancelled,
  * for whatever reason, running nodes get the stop grace to unwind; any still running after it are
  * recorded as cancelled and left to the {@link AbandonedWork}, so the run ends in bounded time.
+ *
+ * <p>A node for which no thread can be started (the process is out of threads or memory) fails
+ * with PZ0500, nothing else starts, running nodes are cancelled as above, and the run is fatal:
+ * it never waits for a node that was counted as running but never got a thread.
  */
 public final class RunOrchestrator {
     private final CompiledDag dag;
     private final Project project;
-    private final NodeRunner runner;
+    private final Function<Node, NodeResult> runner;
     private final RunListener listener;
     private final Cancellation cancellation;
     private final int threads;
     private final boolean failFast;
     private final Duration stopGrace;
     private final AbandonedWork abandoned;
+    private final ThreadFactory threadFactory;
 
     private final Object lock = new Object();
     private final Map<String, Integer> waiting = new HashMap<>();
@@ -66,18 +74,35 @@ public final class RunOrchestrator {
     private int running;
     private boolean anyFailed;
     private boolean stopping;
+    /** Why the dispatcher must cancel its scope, set under the lock; the main thread cancels outside it. */
+    private String abort;
+    /** A node could not be started: the run is fatal. */
+    private boolean unstartable;
 
     private record Running(Node node, long startedNanos, Thread thread) {
     }
 
     /**
+     * @param runner runs one node to its terminal result ({@link NodeRunner#run}); may throw
+     *     {@link Cancellation.CancelledException} and {@link NodeUnresponsiveException}
      * @param cancellation the dispatcher's scope: a child of the user's, and the parent of every
      *     node attempt's
      * @param stopGrace how long running nodes have to stop once the scope is cancelled
      * @param abandoned where nodes that outlive the grace are left
      */
-    public RunOrchestrator(CompiledDag dag, Project project, NodeRunner runner, RunListener listener,
+    public RunOrchestrator(CompiledDag dag, Project project, Function<Node, NodeResult> runner, RunListener listener,
             Cancellation cancellation, int threads, boolean failFast, Duration stopGrace, AbandonedWork abandoned) {
+        this(dag, project, runner, listener, cancellation, threads, failFast, stopGrace, abandoned, runnable -> {
+            Thread thread = new Thread(runnable, "pz-node");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** As above, with the threads the nodes run on made by {@code threadFactory}. */
+    RunOrchestrator(CompiledDag dag, Project project, Function<Node, NodeResult> runner, RunListener listener,
+            Cancellation cancellation, int threads, boolean failFast, Duration stopGrace, AbandonedWork abandoned,
+            ThreadFactory threadFactory) {
         if (threads < 1) {
             throw new IllegalArgumentException("engine.threads must be at least 1");
         }
@@ -90,6 +115,14 @@ public final class RunOrchestrator {
         this.failFast = failFast;
         this.stopGrace = stopGrace;
         this.abandoned = abandoned;
+        this.threadFactory = runnable -> {
+            Thread thread = threadFactory.newThread(runnable);
+            if (thread == null) {
+                // A pool whose factory gives no thread would queue the node with no worker to run it.
+                throw new RejectedExecutionException("no thread was made for a node");
+            }
+            return thread;
+        };
     }
 
     /** The terminal results in completion order, and the run status. */
@@ -120,11 +153,7 @@ public final class RunOrchestrator {
                 listener.nodeCompleted(seed);
             });
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
-            Thread thread = new Thread(runnable, "pz-node");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(threads, threadFactory);
         Cancellable wake = () -> {
             synchronized (lock) {
                 lock.notifyAll();
@@ -144,7 +173,13 @@ public final class RunOrchestrator {
                     }
                 }
                 dispatch(pool);
-                awaitCompletion(pool);
+            }
+            String reason;
+            while ((reason = awaitCompletion(pool)) != null) {
+                // Outside the lock: cancelling reaches connectors, which may take a moment to answer.
+                cancellation.cancel(reason);
+            }
+            synchronized (lock) {
                 for (Node node : dag.nodes()) {
                     if (effective.contains(node.id()) && !results.containsKey(node.id())) {
                         record(NodeResult.skipped(node));
@@ -162,7 +197,7 @@ public final class RunOrchestrator {
             }
         }
         long duration = (System.nanoTime() - started) / 1_000_000;
-        RunStatus status = anyFailed ? RunStatus.COMPLETED_WITH_FAILURES
+        RunStatus status = unstartable ? RunStatus.FATAL : anyFailed ? RunStatus.COMPLETED_WITH_FAILURES
                 : cancellation.isCancelled() ? RunStatus.FATAL : RunStatus.SUCCESS;
         List<NodeResult> ordered;
         synchronized (lock) {
@@ -176,12 +211,24 @@ public final class RunOrchestrator {
 
     /**
      * Waits until no node runs and none is ready. Once the run is cancelled, waits at most the stop
-     * grace for running nodes, then records the rest as cancelled and abandons them. Caller holds
-     * the lock.
+     * grace for running nodes, then records the rest as cancelled and abandons them. Returns early,
+     * with the reason, when the dispatcher must first cancel its scope (which the caller does
+     * without the lock, then waits again); null once done.
      */
-    private void awaitCompletion(ExecutorService pool) throws InterruptedException {
+    private String awaitCompletion(ExecutorService pool) throws InterruptedException {
+        synchronized (lock) {
+            return awaitCompletionLocked(pool);
+        }
+    }
+
+    private String awaitCompletionLocked(ExecutorService pool) throws InterruptedException {
         long stopDeadline = 0;
         while (results.size() < effective.size() && (running > 0 || !ready.isEmpty())) {
+            if (abort != null && !cancellation.isCancelled()) {
+                String reason = abort;
+                abort = null;
+                return reason;
+            }
             if (!cancellation.isCancelled()) {
                 lock.wait();
                 continue;
@@ -196,10 +243,11 @@ public final class RunOrchestrator {
             }
             if (remaining <= 0) {
                 abandonRunning();
-                return;
+                return null;
             }
             TimeUnit.NANOSECONDS.timedWait(lock, remaining);
         }
+        return null;
     }
 
     /** Records every running node as cancelled and leaves its thread behind. Caller holds the lock. */
@@ -230,9 +278,32 @@ public final class RunOrchestrator {
             if (connection != null) {
                 runningPerConnection.merge(connection, 1, Integer::sum);
             }
-            pool.execute(() -> execute(node, connection, pool));
+            try {
+                pool.execute(() -> execute(node, connection, pool));
+            } catch (RejectedExecutionException | OutOfMemoryError noThread) {
+                running--;
+                if (connection != null) {
+                    runningPerConnection.merge(connection, -1, Integer::sum);
+                }
+                unstartable(node, noThread);
+            }
         }
         ready.addAll(deferred);
+    }
+
+    /**
+     * No thread could be started for {@code node}: it fails with PZ0500, nothing else starts, and the
+     * dispatcher's scope is to be cancelled so running nodes stop. Caller holds the lock and wakes
+     * the main thread.
+     */
+    private void unstartable(Node node, Throwable noThread) {
+        unstartable = true;
+        stopping = true;
+        abort = "no thread could be started for " + node.name();
+        record(NodeResult.failed(node, PzError.of(PzCode.UNEXPECTED_ENGINE_FAILURE, node.name() + ": could not start:"
+                + " no thread for the node (" + noThread + ")").withHint("lower engine.threads in project.yml, or"
+                        + " raise this process's thread and memory limits"), 0, 0));
+        lock.notifyAll();
     }
 
     private void execute(Node node, String connection, ExecutorService pool) {
@@ -243,7 +314,7 @@ public final class RunOrchestrator {
         NodeResult result;
         String cancelRest = null;
         try {
-            result = runner.run(node);
+            result = runner.apply(node);
             if (failFast && result.status() == NodeStatus.FAILED) {
                 cancelRest = "--fail-fast: " + node.name() + " failed";
             }

@@ -1,5 +1,6 @@
 package dev.pz.engine.execute;
 
+import dev.pz.engine.events.NodeResult;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,7 @@
 package dev.pz.engine.execute;
 
 import dev.pz.engine.compile.Node;
+import dev.pz.engine.events.RunListener;
 import dev.pz.engine.model.EngineConfig;
 import java.util.Map;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package dev.pz.engine.execute;
 
 import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.compile.StagingNames;
+import dev.pz.engine.events.WatermarkCandidate;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;

@@ -23,24 +23,26 @@ public final class FailureMessages {
         return QUOTED.matcher(sanitized).replaceAll("'***'");
     }
 
-    /** A connector message without the {@code PZ####: } it may carry inline (the code is reported apart). */
-    public static String withoutCode(String message) {
-        String text = message == null ? "" : message;
-        return text.matches("(?s)PZ\\d{4}: .*") ? text.substring(8) : text;
-    }
-
+    /**
+     * {@code <subject>: <cause>}, naming the subject once: a connector that already leads with the
+     * dataset or output ({@code dataset 'orders': …}) does not get it twice.
+     */
     static String describe(Node node, String cause) {
         String subject;
+        String repeated = null;
         if (node instanceof SourceLoadNode source) {
             subject = "source '" + source.connection() + "' dataset '" + source.entity() + "'";
+            repeated = "dataset '" + source.entity() + "': ";
         } else if (node instanceof SinkWriteNode sink) {
             subject = "sink '" + sink.connection() + "' output '" + sink.entity() + "'";
+            repeated = "output '" + sink.entity() + "': ";
         } else if (node instanceof PipelineNode pipeline) {
             subject = "pipeline '" + pipeline.name() + "'";
         } else {
             subject = node.name();
         }
-        return subject + ": " + cause + guidance(cause);
+        String text = repeated != null && cause.startsWith(repeated) ? cause.substring(repeated.length()) : cause;
+        return subject + ": " + text + guidance(text);
     }
 
     private static String guidance(String cause) {

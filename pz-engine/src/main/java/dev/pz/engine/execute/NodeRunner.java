@@ -11,6 +11,10 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
+import dev.pz.engine.events.EngineFailures;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
 import dev.pz.engine.load.Durations;
 import java.time.Duration;
 import java.util.Optional;
@@ -64,9 +68,15 @@ public final class NodeRunner {
 
     /**
      * Runs the node. Throws {@link Cancellation.CancelledException} when the run was cancelled and
-     * {@link NodeUnresponsiveException} when an attempt ignored its timeout's cancel.
+     * {@link NodeUnresponsiveException} when an attempt ignored its timeout's cancel. A failure's
+     * message has the compile's secret values masked.
      */
     public NodeResult run(Node node) {
+        NodeResult result = runAttempts(node);
+        return result.error() == null ? result : result.withError(context.dag().secrets().mask(result.error()));
+    }
+
+    private NodeResult runAttempts(Node node) {
         listener.nodeStarted(node);
         long started = System.nanoTime();
         Cancellation run = context.cancellation();
@@ -109,19 +119,20 @@ public final class NodeRunner {
                 if (e.isTransient() && attempt < policy.maxAttempts()) {
                     long delay = policy.delayMillis(attempt, e.retryAfter(), random);
                     listener.retryScheduled(node, attempt + 1, policy.maxAttempts(), delay,
-                            FailureMessages.withoutCode(e.getMessage()));
+                            context.dag().secrets().mask(ConnectorMessages.withoutCode(e.getMessage())));
                     run.sleep(Duration.ofMillis(delay));
                     continue;
                 }
-                return NodeResult.failed(node, PzError.of(e.code().orElse(PzCode.NODE_FAILED),
-                        FailureMessages.describe(node, FailureMessages.withoutCode(e.getMessage()))), 0,
-                        elapsedMs(started));
+                return NodeResult.failed(node, environmentFailure(node, e).orElseGet(() -> PzError.of(
+                        e.code().orElse(PzCode.NODE_FAILED), FailureMessages.describe(node,
+                                ConnectorMessages.withoutCode(e.getMessage())))), 0, elapsedMs(started));
             } catch (DuckSqlException e) {
                 if (run.isCancelled() || e.interrupted()) {
                     throw new Cancellation.CancelledException();
                 }
-                return NodeResult.failed(node, PzError.of(PzCode.NODE_FAILED,
-                        FailureMessages.describe(node, FailureMessages.redact(e.getMessage()))), 0, elapsedMs(started));
+                return NodeResult.failed(node, environmentFailure(node, e).orElseGet(() -> PzError.of(
+                        PzCode.NODE_FAILED, FailureMessages.describe(node, FailureMessages.redact(e.getMessage())))), 0,
+                        elapsedMs(started));
             } catch (Cancellation.CancelledException e) {
                 throw e;
             } catch (PzException e) {
@@ -130,11 +141,24 @@ public final class NodeRunner {
             } catch (RuntimeException e) {
                 // Whatever a cancelled attempt threw while unwinding is not the failure to report.
                 run.throwIfCancelled();
-                return NodeResult.failed(node, PzError.of(PzCode.NODE_FAILED,
-                        FailureMessages.describe(node, FailureMessages.redact(String.valueOf(e.getMessage())))), 0,
-                        elapsedMs(started));
+                return NodeResult.failed(node, environmentFailure(node, e).orElseGet(() -> PzError.of(
+                        PzCode.NODE_FAILED, FailureMessages.describe(node,
+                                FailureMessages.redact(String.valueOf(e.getMessage()))))), 0, elapsedMs(started));
             }
         }
+    }
+
+    /**
+     * A node stopped by the machine (a full disk, a denied or locked file) fails with that code
+     * (PZ0531–PZ0533), so run_results.json says what happened; its message names the file, not data.
+     */
+    private static Optional<PzError> environmentFailure(Node node, RuntimeException failure) {
+        if (failure instanceof PzConnectorException connector && connector.code().isPresent()
+                && connector.code().get() != PzCode.NODE_FAILED) {
+            return Optional.empty();
+        }
+        return EngineFailures.classify(failure, "run `pz retry`")
+                .map(error -> PzError.of(error.code(), FailureMessages.describe(node, error.message())));
     }
 
     /** One attempt in a scope of its own, bounded by {@code engine.node_timeout} when one is set. */

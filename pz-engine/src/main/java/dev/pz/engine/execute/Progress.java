@@ -1,6 +1,7 @@
 package dev.pz.engine.execute;
 
 import dev.pz.engine.compile.Node;
+import dev.pz.engine.events.RunListener;
 
 /** Counts what a node moved through its Arrow channel and reports it every 10 batches. */
 final class Progress {

@@ -4,6 +4,8 @@ import dev.pz.duckdb.DuckSession;
 import dev.pz.engine.artifacts.RunTemporaries;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
 import java.nio.file.Path;

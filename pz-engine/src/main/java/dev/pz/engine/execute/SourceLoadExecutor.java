@@ -11,6 +11,8 @@ import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.compile.StagingNames;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
 import java.io.IOException;

@@ -14,6 +14,7 @@ import dev.pz.duckdb.ArrowIngest;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.model.ConnectionDef;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -82,7 +83,7 @@ final class UniversalIngest {
         }
         boolean columns = connector.capabilities().contains(ConnectorCapability.COLUMN_PRUNING);
         boolean predicate = connector.capabilities().contains(ConnectorCapability.PREDICATE_PUSHDOWN);
-        return new ReadHints(columns ? hints.columns() : null, predicate ? hints.predicateSql() : null);
+        return new ReadHints(columns ? hints.columns() : null, predicate ? hints.predicates() : null);
     }
 
     /** Hints reconciled with the source's schema, and the schema the read will then produce. */
@@ -102,9 +103,9 @@ final class UniversalIngest {
         List<Field> kept = schema.getFields().stream()
                 .filter(field -> wanted.contains(field.getName().toLowerCase(java.util.Locale.ROOT))).toList();
         if (kept.size() != wanted.size() || kept.isEmpty()) {
-            return new Projected(new ReadHints(null, hints.predicateSql()), schema);
+            return new Projected(new ReadHints(null, hints.predicates()), schema);
         }
-        return new Projected(new ReadHints(kept.stream().map(Field::getName).toList(), hints.predicateSql()),
+        return new Projected(new ReadHints(kept.stream().map(Field::getName).toList(), hints.predicates()),
                 new Schema(kept, schema.getCustomMetadata()));
     }
 

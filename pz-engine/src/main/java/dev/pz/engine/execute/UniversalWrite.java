@@ -13,6 +13,7 @@ import dev.pz.duckdb.ArrowEgress;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.model.ConnectionDef;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

@@ -6,6 +6,7 @@ import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.events.WatermarkCandidate;
 import java.util.Optional;
 
 /**

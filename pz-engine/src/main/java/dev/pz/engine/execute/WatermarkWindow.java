@@ -12,6 +12,9 @@ import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
+import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.state.CursorValues;
 import dev.pz.engine.state.WindowMath;
@@ -22,7 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The slice a windowed source load extracts this run (spec user-surface.md §5.3, engine.md §2.9.1):
+ * The slice a windowed source load extracts this run (docs/incremental.md):
  * {@code lower} is the stored watermark, or {@code initial} on a first run and under
  * {@code --full-refresh}; {@code upper = min(lower + max_window, until)}; the slice is
  * {@code (lower, upper]}. When {@code upper <= lower} the source is caught up: it lands nothing and

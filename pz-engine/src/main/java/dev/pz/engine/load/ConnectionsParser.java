@@ -3,6 +3,7 @@ package dev.pz.engine.load;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.EntityDef;
+import dev.pz.engine.model.EntityName;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.PzWarning;
 import dev.pz.engine.model.ReadDef;
@@ -104,11 +105,11 @@ final class ConnectionsParser {
             }
         }
         Map<String, Object> config = new LinkedHashMap<>();
-        Map<String, Integer> configLines = new LinkedHashMap<>();
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (YamlNode.Entry entry : body.entries().values()) {
+            keyLocations.put(entry.key(), loc(body, entry.key()));
             if (!RESERVED.contains(entry.key())) {
                 config.put(entry.key(), interpolation.interpolate(entry.value()));
-                configLines.put(entry.key(), entry.line());
             }
         }
         Map<String, EntityDef> entities = entities(name, body);
@@ -116,7 +117,7 @@ final class ConnectionsParser {
             return null;
         }
         return new ConnectionDef(name, connector, config, entities, maxConcurrency, retry, rateLimit, allowUnsigned, at,
-                configLines);
+                keyLocations);
     }
 
     private void missingConnector(String name, SourceLocation at) {
@@ -202,10 +203,10 @@ final class ConnectionsParser {
         for (YamlNode.Entry entry : mapping.entries().values()) {
             String name = entry.key();
             SourceLocation at = new SourceLocation(FILE, entry.line());
-            String nameProblem = entityNameProblem(name);
+            String nameProblem = EntityName.problem(name);
             if (nameProblem != null) {
-                problems.error(PzCode.ENTITY_NAME_INVALID, prefix + ": entity name '" + name + "' is invalid: "
-                        + nameProblem + ".", at, "use a name like 'orders' or 'dbo.orders'");
+                problems.error(PzCode.ENTITY_NAME_INVALID, prefix + ": entity name '" + name + "' " + nameProblem + ".",
+                        at, "use a name like 'orders' or 'dbo.orders'");
                 continue;
             }
             String foldedName = fold(name).toLowerCase(Locale.ROOT);
@@ -254,7 +255,7 @@ final class ConnectionsParser {
                                         + ": {format: csv}");
                         break;
                     }
-                    BlockContext context = new BlockContext(description, entryAt, false);
+                    BlockContext context = new BlockContext(description, entryAt, false, name);
                     if (entry.key().equals("read")) {
                         read = ReadBlockParser.parse(block.toPlain(), context, problems);
                     } else {
@@ -288,23 +289,6 @@ final class ConnectionsParser {
         }
     }
 
-    /** The reason an entity name is invalid, or null. */
-    static String entityNameProblem(String name) {
-        if (name.isBlank()) {
-            return "it is empty";
-        }
-        for (int i = 0; i < name.length(); i++) {
-            if (Character.isWhitespace(name.charAt(i))) {
-                return "it contains whitespace";
-            }
-        }
-        for (String segment : name.split("\\.", -1)) {
-            if (segment.isEmpty()) {
-                return "empty dotted segment";
-            }
-        }
-        return null;
-    }
 
     /** Every character outside {@code [A-Za-z0-9_]} becomes {@code _} (the staging-name fold). */
     static String fold(String name) {

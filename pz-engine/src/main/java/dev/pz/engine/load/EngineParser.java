@@ -5,10 +5,11 @@ import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.SourceLocation;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** project.yml {@code engine:} (spec/user-surface.md §3.2). Every problem is {@code PZ0120}; all are reported. */
+/** project.yml {@code engine:}. Every problem is {@code PZ0120}; all are reported. */
 final class EngineParser {
     static final List<String> KEYS =
             List.of("threads", "batch_bytes", "force_universal", "check_samples", "duckdb", "breaker", "node_timeout",
@@ -100,11 +101,13 @@ final class EngineParser {
         String memoryLimit = null;
         Integer threads = null;
         String tempDirectory = null;
+        Map<String, SourceLocation> locations = new LinkedHashMap<>();
         for (YamlNode.Entry entry : duckdb.entries().values()) {
             YamlNode value = entry.value();
             if (value.isEmpty()) {
                 continue;
             }
+            locations.put(entry.key(), new SourceLocation(file, entry.line()));
             switch (entry.key()) {
                 case "memory_limit" -> {
                     if (value instanceof YamlNode.Scalar scalar) {
@@ -127,7 +130,7 @@ final class EngineParser {
                 default -> unknown("engine.duckdb", entry.key(), DUCKDB_KEYS, entry.line());
             }
         }
-        return new EngineConfig.DuckDbSettings(memoryLimit, threads, tempDirectory);
+        return new EngineConfig.DuckDbSettings(memoryLimit, threads, tempDirectory, locations);
     }
 
     private EngineConfig.BreakerConfig parseBreaker(YamlNode node) {

@@ -4,7 +4,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** pz identifiers ({@code [A-Za-z_][A-Za-z0-9_]*}) for pipeline file stems and connection names. */
-public final class Identifiers {
+final class Identifiers {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern LEADING_DIGITS = Pattern.compile("([0-9]+)_*(.*)");
 

@@ -19,7 +19,7 @@ public final class NearMiss {
             }
         }
         for (String candidate : candidates) {
-            if (!candidate.equals(given) && distance(given, candidate) <= 1) {
+            if (!candidate.equals(given) && withinOneEdit(given, candidate)) {
                 return Optional.of(candidate);
             }
         }
@@ -31,24 +31,32 @@ public final class NearMiss {
         return suggest(given, candidates).map(candidate -> "did you mean '" + candidate + "'?");
     }
 
-    /** Optimal string alignment distance. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
+    /**
+     * Whether one edit turns {@code a} into {@code b}: a character inserted, removed or replaced,
+     * or two neighbours swapped. Linear time and no allocation, whatever the lengths (a name can be
+     * as long as a project file).
+     */
+    static boolean withinOneEdit(String a, String b) {
+        if (Math.abs(a.length() - b.length()) > 1) {
+            return false;
         }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
+        int start = 0;
+        while (start < a.length() && start < b.length() && a.charAt(start) == b.charAt(start)) {
+            start++;
         }
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
+        if (start == a.length() && start == b.length()) {
+            return true;
         }
-        return d[a.length()][b.length()];
+        if (a.length() > b.length()) {
+            return a.regionMatches(start + 1, b, start, b.length() - start);
+        }
+        if (a.length() < b.length()) {
+            return b.regionMatches(start + 1, a, start, a.length() - start);
+        }
+        if (a.regionMatches(start + 1, b, start + 1, a.length() - start - 1)) {
+            return true;
+        }
+        return start + 1 < a.length() && a.charAt(start) == b.charAt(start + 1) && a.charAt(start + 1) == b.charAt(start)
+                && a.regionMatches(start + 2, b, start + 2, a.length() - start - 2);
     }
 }

@@ -13,7 +13,6 @@ import dev.pz.engine.model.SourceLocation;
 import dev.pz.engine.model.StateConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Loads a pz project directory (spec/user-surface.md §1.3, §3): project.yml, connections.yml,
+ * Loads a pz project directory: project.yml, connections.yml,
  * {@code pipelines/**}{@code /*.sql} and {@code pipelines/configs/*.yml}. One pass finds every
  * problem; errors are thrown together, warnings travel in {@link Project#warnings()}.
  */
@@ -132,7 +131,7 @@ public final class ProjectLoader {
                                 + " (ignoring case); rename one of the files");
                 continue;
             }
-            String sql = readText(path, file, problems);
+            String sql = ProjectFiles.read(path, file, PzCode.TEMPLATE_ERROR, problems);
             if (sql != null) {
                 sqlByName.put(name, sql);
                 fileByName.put(name, file);
@@ -202,7 +201,8 @@ public final class ProjectLoader {
             String file = relative(directory, path);
             String text = null;
             try {
-                text = stripBom(Files.readString(path, StandardCharsets.UTF_8));
+                text = Files.size(path) > ProjectFiles.MAX_BYTES ? null
+                        : stripBom(Files.readString(path, StandardCharsets.UTF_8));
             } catch (IOException unreadable) {
                 text = null;
             }
@@ -219,21 +219,8 @@ public final class ProjectLoader {
     }
 
     private static Optional<YamlNode.Mapping> readYaml(Path directory, String file, Problems problems) {
-        String text = readText(directory.resolve(file), file, problems);
+        String text = ProjectFiles.read(directory.resolve(file), file, PzCode.YAML_SHAPE, problems);
         return text == null ? Optional.empty() : YamlReader.readRoot(text, file, problems);
-    }
-
-    private static String readText(Path path, String file, Problems problems) {
-        try {
-            return stripBom(Files.readString(path, StandardCharsets.UTF_8));
-        } catch (CharacterCodingException e) {
-            problems.error(PzCode.YAML_SHAPE, file + " is not valid UTF-8.", SourceLocation.file(file),
-                    "save the file as UTF-8");
-        } catch (IOException e) {
-            problems.error(PzCode.YAML_SHAPE, file + " could not be read: " + e.getMessage(), SourceLocation.file(file),
-                    null);
-        }
-        return null;
     }
 
     private static String stripBom(String text) {

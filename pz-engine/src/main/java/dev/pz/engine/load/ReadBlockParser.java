@@ -11,8 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An entity's {@code read:} block or the keyword arguments of a {@code source()} call
- * (spec/user-surface.md §3.3 "read: block", §3.4.1). pz's own keys are {@code columns}, {@code sync}
+ * An entity's {@code read:} block or the keyword arguments of a {@code source()} call. pz's own keys are {@code columns}, {@code sync}
  * and {@code retry}; retired and misplaced keys are refused; everything else is a connector read
  * option, kept in written order.
  */
@@ -29,40 +28,72 @@ public final class ReadBlockParser {
         Map<String, String> columns = null;
         SyncDef sync = null;
         RetrySpec retry = null;
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (Map.Entry<String, Object> entry : block.entrySet()) {
             String key = entry.getKey();
             Object value = entry.getValue();
             SourceLocation location = LocatedMap.locate(block, key, context.location());
+            keyLocations.put(key, location);
             switch (key) {
                 case "columns" -> columns = parseColumns(value, prefix, location, problems);
                 case "sync" -> sync = parseSync(value, prefix, location, problems);
                 case "retry" -> retry = RetryParser.parse(value, withLocation(context, location), problems);
                 case "rate_limit", "max_concurrency" -> problems.error(PzCode.RATE_LIMIT_CONFIG_INVALID,
-                        prefix + "'" + key + "' is not accepted " + where + "; it is set per connection.", location,
+                        prefix + "'" + key + "' is not accepted " + where + "; it is instance-level, set on the connection.", location,
                         "move " + key + ": to the connection's own level in connections.yml");
-                case "schema", "table" -> problems.error(PzCode.RETIRED_ENTITY_QUALIFIER,
-                        prefix + "'" + key + ":' " + where + " was retired; the entity name carries the qualifier.",
-                        location, qualifierHint(block));
+                case "schema", "table" -> retiredQualifier(block, key, context, where, location, problems);
                 case "incremental" -> problems.error(PzCode.RETIRED_READ_SURFACE,
                         prefix + "the 'incremental' " + (context.callSite() ? "keyword argument" : "block")
                                 + " was retired; incremental reads are declared with sync.",
-                        location, "write sync: {mode: incremental, cursor: " + retiredCursor(value) + "}");
+                        location, incrementalRewrite(retiredCursor(value), context.callSite()));
                 default -> options.put(key, value);
             }
         }
-        return new ReadDef(options, columns, sync, retry, context.location());
+        return new ReadDef(options, columns, sync, retry, context.location(), keyLocations);
     }
 
     static BlockContext withLocation(BlockContext context, SourceLocation location) {
-        return new BlockContext(context.description(), location, context.callSite());
+        return new BlockContext(context.description(), location, context.callSite(), context.entity());
     }
 
-    static String qualifierHint(Map<String, Object> block) {
+    /**
+     * {@code PZ0348} for a block's {@code schema:}/{@code table:}, reported once per block (at the first of
+     * the two) with the entity name that replaces them: {@code schema.table}, or the entity's own name
+     * qualified by {@code schema}, or {@code table} alone.
+     */
+    static void retiredQualifier(Map<String, Object> block, String key, BlockContext context, String where,
+            SourceLocation at, Problems problems) {
+        boolean both = block.containsKey("schema") && block.containsKey("table");
+        if (both && !key.equals(firstQualifier(block))) {
+            return;
+        }
+        String suffix = context.callSite() ? "" : ":";
+        String retired = both ? "'schema" + suffix + "' and 'table" + suffix + "' " + where + " were"
+                : "'" + key + suffix + "' " + where + " was";
+        problems.error(PzCode.RETIRED_ENTITY_QUALIFIER, context.description() + ": " + retired
+                + " retired; the entity name carries the qualifier.", at, qualifierHint(block, context.entity()));
+    }
+
+    private static String firstQualifier(Map<String, Object> block) {
+        return block.keySet().stream().filter(k -> k.equals("schema") || k.equals("table")).findFirst().orElse(null);
+    }
+
+    private static String qualifierHint(Map<String, Object> block, String entity) {
         Object schema = block.get("schema");
         Object table = block.get("table");
-        String example = (Values.isScalar(schema) ? String.valueOf(schema) : "<schema>") + "."
-                + (Values.isScalar(table) ? String.valueOf(table) : "<table>");
+        String name = Values.isScalar(table) ? String.valueOf(table) : entity == null ? "<table>" : entity;
+        String example = schema == null ? name : (Values.isScalar(schema) ? String.valueOf(schema) : "<schema>") + "."
+                + name;
         return "remove schema:/table: and name the entity 'schema.table' (here '" + example + "')";
+    }
+
+    /**
+     * The {@code sync:} that replaces a retired {@code incremental:}: a keyword argument at a call site, a
+     * block indented for an entity's {@code read:} in connections.yml.
+     */
+    private static String incrementalRewrite(String cursor, boolean callSite) {
+        return callSite ? "write sync: {mode: 'incremental', cursor: '" + cursor + "'}"
+                : "replace it with\nsync:\n          mode: incremental\n          cursor: " + cursor;
     }
 
     private static String retiredCursor(Object value) {
@@ -114,8 +145,8 @@ public final class ReadBlockParser {
         }
         if (!(value instanceof Map<?, ?> raw)) {
             problems.error(PzCode.SYNC_MODE_INVALID, prefix + "sync must be a mapping with a 'mode' key (got "
-                    + Values.describe(value) + ").", location,
-                    "write sync: {mode: incremental, cursor: <column>}, sync: {mode: cdc} or delete it for a full read");
+                    + Values.describe(value) + ").", location, "write it as a block, e.g.\nsync:\n  mode: incremental\n"
+                    + "  cursor: <column>\n(or sync: {mode: cdc}; delete it for a full read)");
             return null;
         }
         @SuppressWarnings("unchecked")
@@ -130,7 +161,7 @@ public final class ReadBlockParser {
         SourceLocation modeLocation = LocatedMap.locate(block, "mode", location);
         if (!(modeValue instanceof String mode) || !SYNC_MODES.contains(mode)) {
             problems.error(PzCode.SYNC_MODE_INVALID, prefix + "unknown sync mode " + Values.describe(modeValue)
-                    + " (expected incremental, cdc or auto).", modeLocation,
+                    + " (expected one of incremental, cdc, auto).", modeLocation,
                     NearMiss.didYouMean(String.valueOf(modeValue), SYNC_MODES).orElse(
                             "use incremental (engine cursor), cdc (change data capture) or auto (connector's natural read)"));
             return null;
@@ -145,12 +176,14 @@ public final class ReadBlockParser {
             String key = entry.getKey();
             SourceLocation at = LocatedMap.locate(block, key, location);
             if (!allowed.contains(key)) {
-                problems.error(PzCode.SYNC_MODE_INVALID, prefix + "sync key '" + key + "' is not valid for mode '" + mode
-                        + "'.", at, NearMiss.didYouMean(key, allowed).map(s -> s + " ").orElse("")
-                        + "mode '" + mode + "' accepts " + Values.choices(allowed));
+                String problem = mode.equals("auto") ? "mode 'auto' accepts no other keys (got '" + key + "')."
+                        : "unknown 'sync' key '" + key + "' for mode '" + mode + "'.";
+                problems.error(PzCode.SYNC_MODE_INVALID, prefix + problem, at,
+                        NearMiss.didYouMean(key, allowed).map(s -> s + " ").orElse("")
+                                + "mode '" + mode + "' accepts " + Values.choices(allowed));
                 valid = false;
             } else if (!key.equals("mode") && !Values.isScalar(entry.getValue())) {
-                problems.error(PzCode.SYNC_MODE_INVALID, prefix + "sync." + key + " must be a single value (got "
+                problems.error(PzCode.SYNC_MODE_INVALID, prefix + "'sync." + key + "' must be a scalar value (got "
                         + Values.describe(entry.getValue()) + ").", at, "write sync." + key + " as one scalar");
                 valid = false;
             }

@@ -12,7 +12,7 @@ import java.util.Map;
  * and {@code max_delay} (positive durations, {@code max_delay >= base_delay} when both are set).
  * Every problem is {@code PZ0121}; unknown keys are refused with a near-miss hint.
  */
-public final class RetryParser {
+final class RetryParser {
     static final List<String> KEYS = List.of("max_attempts", "base_delay", "max_delay");
 
     private RetryParser() {
@@ -26,7 +26,7 @@ public final class RetryParser {
         String prefix = context.description() + ": ";
         if (!(value instanceof Map<?, ?> raw)) {
             problems.error(PzCode.RETRY_CONFIG_INVALID,
-                    prefix + "retry must be a mapping of max_attempts, base_delay and max_delay (got "
+                    prefix + "'retry' must be a mapping of max_attempts, base_delay and max_delay (got "
                             + Values.describe(value) + ").",
                     context.location(), "write e.g. retry: {max_attempts: 5, base_delay: 2s, max_delay: 1m}");
             return null;
@@ -61,7 +61,7 @@ public final class RetryParser {
                         maxDelay = duration;
                     }
                 }
-                default -> problems.error(PzCode.RETRY_CONFIG_INVALID, prefix + "retry has an unknown key '" + key + "'.",
+                default -> problems.error(PzCode.RETRY_CONFIG_INVALID, prefix + "unknown retry key '" + key + "'.",
                         location, NearMiss.didYouMean(key, KEYS).map(s -> s + " ").orElse("")
                                 + "retry accepts max_attempts, base_delay and max_delay");
             }

@@ -1,9 +1,9 @@
 package dev.pz.engine.load;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzValidationException;
@@ -49,7 +49,7 @@ public final class VarsOverrides {
 
     private static PzValidationException invalid(String message) {
         return new PzValidationException(List.of(new PzError(PzCode.VARS_INVALID, message, null, 0,
-                "pass a JSON object, e.g. --vars '{\"min_amount\": 25}'")));
+                "--vars must be a JSON object, e.g. '{\"key\": 1}'")));
     }
 
     private static String describe(JsonNode node) {

@@ -39,10 +39,12 @@ public final class WriteBlockParser {
         SourceLocation onDeleteLocation = null;
         SchemaPolicy schemaPolicy = WriteDef.DEFAULT_SCHEMA_POLICY;
         RetrySpec retry = null;
+        Map<String, SourceLocation> keyLocations = new LinkedHashMap<>();
         for (Map.Entry<String, Object> entry : block.entrySet()) {
             String key = entry.getKey();
             Object value = entry.getValue();
             SourceLocation location = LocatedMap.locate(block, key, context.location());
+            keyLocations.put(key, location);
             switch (key) {
                 case "strategy" -> {
                     if (value == null) {
@@ -66,7 +68,7 @@ public final class WriteBlockParser {
                     if (Values.isStringList(value)) {
                         keys = Values.strings(value);
                     } else {
-                        problems.error(PzCode.YAML_SHAPE, prefix + "keys must be a list of column names (got "
+                        problems.error(PzCode.YAML_SHAPE, prefix + "keys must be a list of strings, the key columns' names (got "
                                 + Values.describe(value) + ").", location, "write e.g. keys: [id]");
                     }
                 }
@@ -111,31 +113,38 @@ public final class WriteBlockParser {
                 }
                 case "retry" -> retry = RetryParser.parse(value, ReadBlockParser.withLocation(context, location), problems);
                 case "mode", "accept_duplicates", "write" -> problems.error(PzCode.RETIRED_WRITE_SURFACE,
-                        prefix + "'" + key + "' " + where + " was retired.", location, switch (key) {
+                        prefix + retired(key, where, context.callSite()), location, switch (key) {
                             case "mode" -> "use strategy: replace, append or merge";
                             case "accept_duplicates" -> "use duplicates: accept";
                             default -> "pass the write options directly (strategy, keys, duplicates, …)";
                         });
-                case "input" -> problems.error(PzCode.REMOVED_INPUT_FIELD, prefix + "'input' " + where
-                        + " was removed; the pipeline that names this output in sink() is its input.", location,
+                case "input" -> problems.error(PzCode.REMOVED_INPUT_FIELD, prefix + (context.callSite()
+                        ? "'input' is not a sink() keyword argument (it was removed)"
+                        : "'input' " + where + " was removed") + "; the pipeline that names this output in sink() is its "
+                        + "input.", location,
                         "delete input and start the pipeline with INSERT INTO {{ sink('<connection>', '<entity>') }}");
                 case "rate_limit" -> problems.error(PzCode.RATE_LIMIT_CONFIG_INVALID,
-                        prefix + "'rate_limit' is not accepted " + where + "; it is set per connection.", location,
+                        prefix + "'rate_limit' is not accepted " + where + "; it is instance-level, set on the connection.", location,
                         "move rate_limit: to the connection's own level in connections.yml");
                 case "max_concurrency" -> problems.error(PzCode.CONCURRENCY_CONFIG_INVALID,
-                        prefix + "'max_concurrency' is not accepted " + where + "; it is set per connection.", location,
+                        prefix + "'max_concurrency' is not accepted " + where + "; it is instance-level, set on the connection.", location,
                         "move max_concurrency: to the connection's own level in connections.yml");
-                case "schema", "table" -> problems.error(PzCode.RETIRED_ENTITY_QUALIFIER,
-                        prefix + "'" + key + ":' " + where + " was retired; the entity name carries the qualifier.",
-                        location, ReadBlockParser.qualifierHint(block));
+                case "schema", "table" -> ReadBlockParser.retiredQualifier(block, key, context, where, location,
+                        problems);
                 default -> options.put(key, value);
             }
         }
         if (onDelete != null && strategyValid && strategy != WriteStrategy.MERGE) {
-            problems.error(PzCode.SYNC_MODE_INVALID, prefix + "on_delete requires strategy: merge (strategy is "
+            problems.error(PzCode.SYNC_MODE_INVALID, prefix + "on_delete requires strategy: 'merge' (strategy is "
                     + strategy.word() + ").", onDeleteLocation, "set strategy: merge with keys, or delete on_delete");
         }
         return new WriteDef(strategy, keys, duplicatesAccepted, onDelete, schemaPolicy, retry, options,
-                context.location());
+                context.location(), keyLocations);
+    }
+
+    /** A retired write key: at a call site it is simply not a keyword argument sink() takes. */
+    private static String retired(String key, String where, boolean callSite) {
+        return callSite ? "'" + key + "' is not a sink() keyword argument (it was retired)."
+                : "'" + key + "' " + where + " was retired.";
     }
 }

@@ -28,12 +28,24 @@ import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
 
 /**
- * Reads one pz YAML file into a {@link YamlNode} tree with a line for every key and value
- * (spec/user-surface.md §1.3, §3.1). Jackson's streaming parser does the YAML work; pz does the
- * typing itself, because only plain scalars are typed and only {@code true}/{@code false}, integers
- * and decimals are recognized ({@code null}, {@code ~}, {@code yes}, {@code True} stay text).
+ * Reads one pz YAML file into a {@link YamlNode} tree with a line for every key and value.
+ * Jackson's streaming parser does the YAML work; pz does the typing itself, because only plain
+ * scalars are typed and only {@code true}/{@code false}, integers and decimals are recognized
+ * ({@code null}, {@code ~}, {@code yes}, {@code True} stay text).
+ *
+ * <p>Hostile input stays a {@code PZ0101}: a document is refused when it nests deeper than
+ * {@link #MAX_NESTING} levels or when its aliases would repeat content beyond
+ * {@link #MAX_EXPANDED_VALUES} values in all (an alias is shared, not copied, while reading, but
+ * everything after reading walks the expanded tree), and the parser reads at most
+ * {@link #MAX_CODE_POINTS} characters.
  */
 final class YamlReader {
+    /** Mappings and lists inside each other; pz's own files need fewer than ten. */
+    static final int MAX_NESTING = 64;
+    /** Keys, values and list items of a document, counting every alias as a copy of its anchor. */
+    static final int MAX_EXPANDED_VALUES = 200_000;
+    /** What the YAML parser itself reads at most: as much as a project file may hold. */
+    static final int MAX_CODE_POINTS = ProjectFiles.MAX_BYTES;
     private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
     private static final Pattern DECIMAL =
             Pattern.compile("[-+]?([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+");
@@ -71,6 +83,9 @@ final class YamlReader {
                 return Optional.empty();
             }
             return builder.failed ? Optional.empty() : Optional.of(mapping);
+        } catch (TooLarge e) {
+            problems.error(PzCode.YAML_SHAPE, file + " " + e.getMessage(), new SourceLocation(file, e.line), e.hint);
+            return Optional.empty();
         } catch (JsonProcessingException e) {
             problems.error(PzCode.YAML_SHAPE, file + " is not valid YAML: " + problemOf(e),
                     new SourceLocation(file, lineOf(e)), "fix the YAML syntax at that line");
@@ -88,7 +103,7 @@ final class YamlReader {
         }
     }
 
-    /** The typed value of a plain scalar (spec §3.1). */
+    /** The typed value of a plain scalar. */
     static Object typePlain(String text) {
         if (text.isEmpty()) {
             return null;
@@ -136,12 +151,31 @@ final class YamlReader {
         return (newline < 0 ? text : text.substring(0, newline)).trim();
     }
 
-    /** Builds nodes from the token stream, resolving anchors and aliases. */
+    /** A document beyond the nesting or expansion bound; stops reading at once. */
+    private static final class TooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int line;
+        private final String hint;
+
+        TooLarge(String message, int line, String hint) {
+            super(message, null, false, false);
+            this.line = line;
+            this.hint = hint;
+        }
+    }
+
+    /**
+     * Builds nodes from the token stream, resolving anchors and aliases, and counts the values the
+     * document expands to: each node counts once, each alias as many as its anchor's content.
+     */
     private static final class Builder {
         private final StyledYamlParser parser;
         private final String file;
         private final Problems problems;
         private final Map<String, YamlNode> anchors = new HashMap<>();
+        private final Map<String, Long> anchorSizes = new HashMap<>();
+        private long expanded;
+        private int depth;
         private boolean failed;
 
         Builder(StyledYamlParser parser, String file, Problems problems) {
@@ -155,22 +189,45 @@ final class YamlReader {
             if (parser.isCurrentAlias()) {
                 YamlNode target = anchors.get(parser.getText());
                 if (target == null) {
-                    problems.error(PzCode.YAML_SHAPE, file + " refers to an unknown anchor '*" + parser.getText() + "'.",
+                    problems.error(PzCode.YAML_SHAPE, file + ": alias '*" + parser.getText()
+                            + "' refers to an anchor that is not defined before it (an alias cannot point into its own node).",
                             new SourceLocation(file, line), "define the anchor with '&" + parser.getText() + "' first");
                     failed = true;
                     return new YamlNode.Scalar("", true, null, line);
                 }
+                count(anchorSizes.get(parser.getText()), line);
                 return target;
             }
             String anchor = parser.getCurrentAnchor();
+            long before = expanded;
+            count(1, line);
             YamlNode node = switch (token) {
-                case START_OBJECT -> readMapping(line);
-                case START_ARRAY -> readSequence(line);
+                case START_OBJECT, START_ARRAY -> readCollection(token, line);
                 default -> readScalar(line);
             };
             if (anchor != null) {
                 anchors.put(anchor, node);
+                anchorSizes.put(anchor, expanded - before);
             }
+            return node;
+        }
+
+        private void count(long values, int line) {
+            expanded += values;
+            if (expanded > MAX_EXPANDED_VALUES) {
+                throw new TooLarge("expands to more than " + MAX_EXPANDED_VALUES
+                        + " values (each alias repeats its anchor's content).", line,
+                        "write the values out, or use fewer aliases of large anchors");
+            }
+        }
+
+        private YamlNode readCollection(JsonToken token, int line) throws IOException {
+            if (++depth > MAX_NESTING) {
+                throw new TooLarge("nests mappings and lists deeper than " + MAX_NESTING + " levels.", line,
+                        "flatten the structure");
+            }
+            YamlNode node = token == JsonToken.START_OBJECT ? readMapping(line) : readSequence(line);
+            depth--;
             return node;
         }
 
@@ -230,6 +287,17 @@ final class YamlReader {
 
     private static final class StyledYamlFactory extends YAMLFactory {
         private static final long serialVersionUID = 1L;
+
+        StyledYamlFactory() {
+            super(YAMLFactory.builder().loaderOptions(loaderOptions()));
+        }
+
+        private static LoaderOptions loaderOptions() {
+            LoaderOptions options = new LoaderOptions();
+            options.setCodePointLimit(MAX_CODE_POINTS);
+            options.setNestingDepthLimit(MAX_NESTING + 1);
+            return options;
+        }
 
         @Override
         protected YAMLParser _createParser(Reader reader, IOContext context) {

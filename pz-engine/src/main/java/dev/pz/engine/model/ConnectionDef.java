@@ -6,24 +6,22 @@ import java.util.Map;
 
 /**
  * One connection of connections.yml. {@code config} holds the flat connector options after
- * {@code ${VAR}} interpolation (pz's reserved keys removed); entities keep file order;
- * {@code configLines} holds the line of each option key, where known.
+ * {@code ${VAR}} interpolation (pz's reserved keys removed); entities keep file order; {@code keyLocations}
+ * holds the line of each connection-level key.
  */
 public record ConnectionDef(String name, String connector, Map<String, Object> config,
         Map<String, EntityDef> entities, Integer maxConcurrency, RetrySpec retry, RateLimitSpec rateLimit,
-        boolean allowUnsignedExtensions, SourceLocation location, Map<String, Integer> configLines) {
+        boolean allowUnsignedExtensions, SourceLocation location, Map<String, SourceLocation> keyLocations) {
 
     public ConnectionDef {
         config = Collections.unmodifiableMap(new LinkedHashMap<>(config));
         entities = Collections.unmodifiableMap(new LinkedHashMap<>(entities));
-        configLines = Map.copyOf(configLines);
+        keyLocations = Map.copyOf(keyLocations);
     }
 
-    /** Where the connection's option {@code key} was written: its own line, else the connection's. */
-    public SourceLocation locate(String key) {
-        SourceLocation at = location != null ? location : SourceLocation.file("connections.yml");
-        Integer line = configLines.get(key);
-        return line == null || line <= 0 ? at : new SourceLocation(at.file(), line);
+    /** Where connection-level {@code key} was written: its own line when known, else the connection's. */
+    public SourceLocation locationOf(String key) {
+        return keyLocations.getOrDefault(key, location != null ? location : SourceLocation.file("connections.yml"));
     }
 
     /** {@code rate_limit:} at connection level. */

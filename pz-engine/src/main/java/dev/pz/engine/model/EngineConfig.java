@@ -1,6 +1,7 @@
 package dev.pz.engine.model;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * project.yml {@code engine:}. {@code batchBytes} is null when unset (32 MiB is then used);
@@ -21,10 +22,29 @@ public record EngineConfig(int threads, Long batchBytes, boolean forceUniversal,
         return new EngineConfig(DEFAULT_THREADS, null, false, true, DuckDbSettings.unset(), null, null);
     }
 
-    /** {@code engine.duckdb:}: each value null when unset. */
-    public record DuckDbSettings(String memoryLimit, Integer threads, String tempDirectory) {
+    /**
+     * {@code engine.duckdb:}: each value null when unset; {@code locations} says where each set key
+     * ({@code memory_limit}, {@code threads}, {@code temp_directory}) was written, for the errors of
+     * checks that run after loading (DuckDB itself judges the values).
+     */
+    public record DuckDbSettings(String memoryLimit, Integer threads, String tempDirectory,
+            Map<String, SourceLocation> locations) {
+
+        public DuckDbSettings {
+            locations = Map.copyOf(locations);
+        }
+
+        public DuckDbSettings(String memoryLimit, Integer threads, String tempDirectory) {
+            this(memoryLimit, threads, tempDirectory, Map.of());
+        }
+
         public static DuckDbSettings unset() {
             return new DuckDbSettings(null, null, null);
+        }
+
+        /** Where {@code key} was written, or the file alone when unknown. */
+        public SourceLocation location(String key) {
+            return locations.getOrDefault(key, SourceLocation.file("project.yml"));
         }
     }
 

@@ -41,7 +41,7 @@ public final class CapabilityRules {
         if (connection.rateLimit() != null) {
             refusals.add(new Refusal(PzCode.PACING_UNSUPPORTED, "connection '" + connection.name()
                     + "': connector '" + connector.name() + "' does not pace its operations, so rate_limit cannot apply",
-                    connection.location(), "remove rate_limit: from the connection"));
+                    connection.locationOf("rate_limit"), "remove rate_limit: from the connection"));
         }
         return refusals;
     }
@@ -49,7 +49,7 @@ public final class CapabilityRules {
     /** What a dataset's read asks that its connector cannot do. */
     public static List<Refusal> source(SourceLoadNode node, Connector connector, EngineConfig engine) {
         List<Refusal> refusals = new ArrayList<>();
-        SourceLocation at = node.read().location();
+        SourceLocation at = node.read().locationOf("sync");
         SyncDef sync = node.read().sync();
         String subject = "source '" + node.datasetKey() + "'";
         if (sync != null && sync.isWindowed() && !has(connector, ConnectorCapability.BOUNDED_WINDOW)) {
@@ -87,13 +87,12 @@ public final class CapabilityRules {
     /** What an output asks that its connector cannot do. */
     public static List<Refusal> sink(SinkWriteNode node, Connector connector) {
         List<Refusal> refusals = new ArrayList<>();
-        SourceLocation at = node.write().location();
         String subject = "output '" + node.name() + "'";
         WriteStrategy strategy = node.write().strategy();
         if (strategy == WriteStrategy.MERGE && !has(connector, ConnectorCapability.MERGE)
                 || strategy == WriteStrategy.REPLACE && !has(connector, ConnectorCapability.REPLACE_WRITES)) {
             refusals.add(new Refusal(PzCode.WRITE_MODE_UNSUPPORTED, subject + ": connector '" + connector.name()
-                    + "' does not support strategy " + strategy.word(), at,
+                    + "' does not support strategy " + strategy.word(), node.write().locationOf("strategy"),
                     "pick a strategy the connector supports (see `pz connectors`)"));
         }
         if (node.write().options().containsKey(OptionSet.PARTITION_BY)) {
@@ -104,7 +103,7 @@ public final class CapabilityRules {
             if (!has(connector, layout)) {
                 refusals.add(new Refusal(PzCode.TEMPLATING_CAPABILITY_MISSING, subject + ": connector '"
                         + connector.name() + "' cannot write this partition_by output (it does not declare "
-                        + layout.displayName() + ")", at, rendersFromPath
+                        + layout.displayName() + ")", node.write().locationOf(OptionSet.PARTITION_BY), rendersFromPath
                                 ? "use a PathTemplating-capable connector, or remove partition_by"
                                 : "add calendar tokens ({yyyy}/{MM}/{dd}) to path:, or remove partition_by"));
             }
@@ -113,7 +112,7 @@ public final class CapabilityRules {
         if ("delete".equals(onDelete) || "soft".equals(onDelete)) {
             refusals.add(new Refusal(PzCode.DELETE_APPLY_UNSUPPORTED, subject + ": on_delete: " + onDelete
                     + " needs a sink that applies deletes, which connector '" + connector.name()
-                    + "' does not in this build", at, "remove on_delete"));
+                    + "' does not in this build", node.write().locationOf("on_delete"), "remove on_delete"));
         }
         return refusals;
     }

@@ -2,9 +2,9 @@ package dev.pz.engine.plan;
 
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.NodeKind;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.model.Project;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package dev.pz.engine.plan;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.NativeSqlWrite;
-import dev.pz.engine.compile.NodeKind;
+import dev.pz.engine.events.NodeKind;
 import java.util.Optional;
 
 /**
@@ -24,7 +24,16 @@ public record PlannedNode(String id, NodeKind kind, String name, Strategy strate
         return Optional.ofNullable(pushdown);
     }
 
-    /** What a universal read pushes to its source: a column count (null = whole row) and a predicate. */
-    public record Pushdown(Integer columnsPushed, boolean predicatePushed) {
+    /**
+     * What a universal read pushes to its source: a column count (null = whole row), whether it
+     * offers a filter, and that filter read as one condition ({@code amount > 500 and flag = true},
+     * secrets masked; null when none). The source applies each part it can express with the same
+     * meaning; the pipeline's own filter runs in DuckDB either way.
+     */
+    public record Pushdown(Integer columnsPushed, boolean predicatePushed, String filter) {
+
+        public Pushdown(Integer columnsPushed, boolean predicatePushed) {
+            this(columnsPushed, predicatePushed, null);
+        }
     }
 }

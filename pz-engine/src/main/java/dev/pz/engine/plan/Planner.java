@@ -8,6 +8,7 @@ import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.NativeSqlWrite;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
@@ -18,18 +19,23 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.model.SecretMask;
 import dev.pz.engine.model.SourceLocation;
 import dev.pz.engine.model.SyncDef;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Chooses a strategy for every node of the full DAG. The planner never connects: it reads static
@@ -40,12 +46,14 @@ import java.util.function.Predicate;
 public final class Planner {
     private final Project project;
     private final ConnectorRegistry registry;
+    private final SecretMask secrets;
     private final Problems problems = new Problems();
     private final Set<String> reportedCapabilityRefusals = new HashSet<>();
 
-    private Planner(Project project, ConnectorRegistry registry) {
+    private Planner(Project project, ConnectorRegistry registry, SecretMask secrets) {
         this.project = project;
         this.registry = registry;
+        this.secrets = secrets;
     }
 
     /**
@@ -55,7 +63,7 @@ public final class Planner {
      */
     public static ExecutionPlan plan(CompiledDag dag, Project project, ConnectorRegistry registry,
             boolean includeChecks, Predicate<String> inRun) {
-        Planner planner = new Planner(project, registry);
+        Planner planner = new Planner(project, registry, dag.secrets());
         List<PlannedNode> planned = new ArrayList<>();
         for (Node node : dag.nodes()) {
             if (node instanceof SourceLoadNode source) {
@@ -89,27 +97,35 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.source(node, connector.get(), project.engine()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
-        try (Source opened = open(connector.get().openSource(config(connection)), connection, "read", node.datasetKey(),
-                inRun)) {
+        Optional<Source> source = open(() -> connector.get().openSource(config(connection)), connection, inRun);
+        if (source == null || source.isEmpty()) {
+            if (source != null) {
+                refuse(inRun, new CapabilityRules.Refusal(PzCode.CONNECTOR_NOT_INSTALLED, "connector '"
+                        + connection.connector() + "' cannot read, but source '" + node.datasetKey() + "' reads from it",
+                        location(connection), null));
+            }
+            return universal(node, partitions, refusals.isEmpty() ? noNative : refused(connection, refusals), readToken);
+        }
+        try (Source opened = source.get()) {
             if (project.engine().forceUniversal()) {
-                if (opened != null && refusals.isEmpty()) {
-                    checkUniversal(inRun, refusals, node.read().location(), () -> opened.checkUniversalRead(spec));
+                if (!has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
+                    opened.checkUniversalRead(spec);
                 }
                 return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
             }
-            Optional<NativeScan> scan = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_SCAN)
-                    ? Optional.empty() : opened.nativeScan(spec);
+            Optional<NativeScan> scan = has(connector.get(), ConnectorCapability.NATIVE_SCAN) ? opened.nativeScan(spec)
+                    : Optional.empty();
             if (!refusals.isEmpty()) {
                 return universal(node, partitions, refused(connection, refusals), readToken);
             }
             if (scan.isEmpty()) {
-                if (opened != null && has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
+                if (has(connector.get(), ConnectorCapability.NATIVE_ONLY_READ)) {
                     refuse(inRun, CapabilityRules.nativeOnly(node, connector.get(), "it offers no native scan of this"
                             + " dataset", "check the dataset's options against `pz connectors --json`"));
-                } else if (opened != null) {
-                    checkUniversal(inRun, refusals, node.read().location(), () -> opened.checkUniversalRead(spec));
+                } else {
+                    opened.checkUniversalRead(spec);
                 }
-                return universal(node, partitions, opened == null ? noNative : opened.universalReason(spec)
+                return universal(node, partitions, opened.universalReason(spec)
                         .map(why -> "arrow stream: " + why).orElse(noNative), readToken);
             }
             String reason = "native scan: connector '" + connection.connector() + "' provides " + scan.get().mechanism()
@@ -117,8 +133,8 @@ public final class Planner {
             return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_SCAN, partitions, reason, null,
                     scan.get(), null);
         } catch (PzConnectorException refusal) {
-            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
-                    ? connection.location() : node.read().location());
+            reportUnlessRefused(inRun, refusal, refusals, node.read().options(), node.read()::locationOf,
+                    node.read().location());
             return universal(node, partitions, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", readToken);
         }
@@ -126,8 +142,10 @@ public final class Planner {
 
     private PlannedNode universal(SourceLoadNode node, int partitions, String base, String readToken) {
         String reason = base + (partitions > 1 ? " (" + partitions + " partitions)" : "") + " (" + readToken + ")";
-        PlannedNode.Pushdown pushdown = node.hints() == null ? null : new PlannedNode.Pushdown(
-                node.hints().columns() == null ? null : node.hints().columns().size(), node.hints().predicateSql() != null);
+        ReadHints hints = node.hints();
+        PlannedNode.Pushdown pushdown = hints == null ? null : new PlannedNode.Pushdown(
+                hints.columns() == null ? null : hints.columns().size(), !hints.predicates().isEmpty(),
+                hints.predicates().isEmpty() ? null : secrets.mask(hints.describePredicates()));
         return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.ARROW_STREAM, partitions, reason, pushdown,
                 null, null);
     }
@@ -162,17 +180,25 @@ public final class Planner {
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.sink(node, connector.get()));
         refusals.forEach(refusal -> refuse(inRun, refusal));
+        Optional<Sink> sink = open(() -> connector.get().openSink(config(connection)), connection, inRun);
+        if (sink == null || sink.isEmpty()) {
+            if (sink != null) {
+                refuse(inRun, new CapabilityRules.Refusal(PzCode.CONNECTOR_NOT_INSTALLED, "connector '"
+                        + connection.connector() + "' cannot write, but output '" + node.name() + "' writes to it",
+                        location(connection), null));
+            }
+            return sinkNode(node, Strategy.ARROW_STREAM, refusals.isEmpty() ? noNative : refused(connection, refusals),
+                    null);
+        }
         OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
                 node.write().schemaPolicy(), node.write().options(), node.write().keys(), null);
-        try (Sink opened = open(connector.get().openSink(config(connection)), connection, "write", node.name(), inRun)) {
+        try (Sink opened = sink.get()) {
             if (project.engine().forceUniversal()) {
-                if (opened != null && refusals.isEmpty()) {
-                    checkUniversal(inRun, refusals, node.write().location(), () -> opened.checkUniversalWrite(spec));
-                }
+                opened.checkUniversalWrite(spec);
                 return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: engine.force_universal = true", null);
             }
-            Optional<NativeCopy> copy = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
-                    ? Optional.empty() : opened.nativeCopy(spec);
+            Optional<NativeCopy> copy = has(connector.get(), ConnectorCapability.NATIVE_COPY) ? opened.nativeCopy(spec)
+                    : Optional.empty();
             if (!refusals.isEmpty()) {
                 return sinkNode(node, Strategy.ARROW_STREAM, refused(connection, refusals), null);
             }
@@ -180,38 +206,39 @@ public final class Planner {
                 return sinkNode(node, Strategy.NATIVE_COPY, "native copy: connector '" + connection.connector()
                         + "' provides " + copy.get().mechanism(), copy.get());
             }
-            Optional<NativeSqlWrite> sql = opened == null || !has(connector.get(), ConnectorCapability.NATIVE_COPY)
-                    ? Optional.empty() : opened.nativeSqlWrite(spec);
+            Optional<NativeSqlWrite> sql = has(connector.get(), ConnectorCapability.NATIVE_COPY)
+                    ? opened.nativeSqlWrite(spec) : Optional.empty();
             if (sql.isPresent()) {
-                return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_COPY, 1,
-                        "native copy: connector '" + connection.connector() + "' provides " + sql.get().mechanism(), null,
-                        null, null, sql.get());
+                return new PlannedNode(node.id(), node.kind(), node.name(), Strategy.NATIVE_COPY, 1, "native copy: "
+                        + "connector '" + connection.connector() + "' provides " + sql.get().mechanism(), null, null,
+                        null, sql.get());
             }
-            if (opened != null) {
-                checkUniversal(inRun, refusals, node.write().location(), () -> opened.checkUniversalWrite(spec));
-            }
-            return sinkNode(node, Strategy.ARROW_STREAM, opened == null ? noNative
-                    : opened.universalReason(spec).map(why -> "arrow stream: " + why).orElse(noNative), null);
+            opened.checkUniversalWrite(spec);
+            return sinkNode(node, Strategy.ARROW_STREAM, opened.universalReason(spec)
+                    .map(why -> "arrow stream: " + why).orElse(noNative), null);
         } catch (PzConnectorException refusal) {
-            reportUnlessRefused(inRun, refusal, refusals, refusal.code().orElse(null) == PzCode.CONNECTOR_CONFIG_INVALID
-                    ? connection.location() : node.write().location());
+            reportUnlessRefused(inRun, refusal, refusals, node.write().options(), node.write()::locationOf,
+                    node.write().location());
             return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
                     + "' native path refused", null);
         }
     }
 
     /**
-     * The opened side, or null after refusing a connector that cannot read (write) at all. A
-     * connection whose options the connector refuses throws from here, before any native probe.
+     * Opens a connection's read or write side (empty when the connector has none); null when the
+     * connector refused the connection's configuration, reported once at the option it names.
      */
-    private <T> T open(Optional<T> opened, ConnectionDef connection, String direction, String subject, boolean inRun) {
-        if (opened.isEmpty()) {
-            refuse(inRun, new CapabilityRules.Refusal(PzCode.CONNECTOR_NOT_INSTALLED, "connector '"
-                    + connection.connector() + "' cannot " + direction + ", but '" + subject + "' needs it to",
-                    connection.location(), null));
+    private <T> Optional<T> open(Supplier<Optional<T>> opener, ConnectionDef connection, boolean inRun) {
+        try {
+            return opener.get();
+        } catch (PzConnectorException refusal) {
+            String subject = "connection '" + connection.name() + "'";
+            String message = ConnectorMessages.withoutCodeOrSubject(subject, refusal.getMessage());
+            refuse(inRun, new CapabilityRules.Refusal(refusal.code().orElse(PzCode.CONNECTOR_CONFIG_INVALID),
+                    subject + ": " + message, ConnectorMessages.locate(message, connection.config(),
+                            connection::locationOf, location(connection)), refusal.hint().orElse(null)));
             return null;
         }
-        return opened.get();
     }
 
     private ConnectorConfig config(ConnectionDef connection) {
@@ -230,34 +257,27 @@ public final class Planner {
     }
 
     /**
-     * A connector's refusal, with its own code and hint (one without a code is a native path
-     * mismatch) — unless a capability rule already refused the node with that code: the connector
-     * then says the same thing in its own words.
+     * A connector's refusal of a read or write, with its own code and hint (one without a code is a
+     * native path mismatch), at the option it names — unless a capability rule already refused the
+     * node with that code: the connector then says the same thing in its own words.
      */
     private void reportUnlessRefused(boolean inRun, PzConnectorException refusal, List<CapabilityRules.Refusal> refusals,
-            SourceLocation at) {
+            Map<String, Object> options, Function<String, SourceLocation> locationOf, SourceLocation block) {
         PzCode code = refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH);
         if (refusals.stream().noneMatch(earlier -> earlier.code() == code)) {
-            refuse(inRun, new CapabilityRules.Refusal(code, refusal.getMessage(), at, refusal.hint().orElse(null)));
-        }
-    }
-
-    /**
-     * Reports what the universal tier cannot carry ({@link Source#checkUniversalRead},
-     * {@link Sink#checkUniversalWrite}) before any node runs; the node stays planned on that tier.
-     */
-    private void checkUniversal(boolean inRun, List<CapabilityRules.Refusal> refusals, SourceLocation at,
-            Runnable check) {
-        try {
-            check.run();
-        } catch (PzConnectorException refusal) {
-            reportUnlessRefused(inRun, refusal, refusals, at);
+            String message = ConnectorMessages.withoutCode(refusal.getMessage());
+            refuse(inRun, new CapabilityRules.Refusal(code, message, ConnectorMessages.locate(message, options,
+                    locationOf, block), refusal.hint().orElse(null)));
         }
     }
 
     private static String refused(ConnectionDef connection, List<CapabilityRules.Refusal> refusals) {
         return "arrow stream: connector '" + connection.connector() + "' refuses this node ("
                 + refusals.get(0).code().code() + ")";
+    }
+
+    private static SourceLocation location(ConnectionDef connection) {
+        return connection.location() != null ? connection.location() : SourceLocation.file("connections.yml");
     }
 
     private static boolean has(Connector connector, ConnectorCapability capability) {

@@ -1,8 +1,8 @@
 package dev.pz.engine.run;
 
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.execute.Cancellation;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
 import java.util.List;
 import java.util.Optional;
 

@@ -2,7 +2,7 @@ package dev.pz.engine.run;
 
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.SourceLoadNode;
-import dev.pz.engine.execute.WatermarkCandidate;
+import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.execute.WatermarkWindow;
 import dev.pz.engine.state.Watermark;
 import dev.pz.engine.state.WatermarkStore;

@@ -1,6 +1,6 @@
 package dev.pz.engine.run;
 
-import dev.pz.engine.execute.NodeResult;
+import dev.pz.engine.events.NodeResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

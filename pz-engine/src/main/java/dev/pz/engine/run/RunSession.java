@@ -1,40 +1,35 @@
 package dev.pz.engine.run;
 
+import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
-import dev.pz.engine.artifacts.CompileArtifacts;
+import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
-import dev.pz.engine.model.RunIds;
 import dev.pz.engine.artifacts.RunResultsWriter;
 import dev.pz.engine.artifacts.RunTemporaries;
 import dev.pz.engine.artifacts.Timestamps;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.dispatch.RunOrchestrator;
+import dev.pz.engine.events.EngineFailures;
+import dev.pz.engine.events.EnvironmentFailure;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.RunStatus;
+import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.execute.Cancellation;
-import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.NodeRunner;
 import dev.pz.engine.execute.RunContext;
-import dev.pz.engine.execute.RunListener;
-import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.execute.SetupLedger;
 import dev.pz.engine.execute.StagedReuse;
-import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.SqlLiterals;
-import dev.pz.engine.execute.WatermarkCandidate;
 import dev.pz.engine.execute.WatermarkWindow;
-import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.model.RunIds;
 import dev.pz.engine.plan.ExecutionPlan;
-import dev.pz.engine.plan.Fusion;
-import dev.pz.engine.plan.PlanWriter;
-import dev.pz.engine.plan.Planner;
-import dev.pz.engine.validate.ConnectorConfigValidator;
-import dev.pz.engine.validate.SqlDryCompiler;
-import java.io.PrintWriter;
+import dev.pz.engine.state.WatermarkStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -46,22 +41,24 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One run, end to end: dry-compile the SQL, plan, create and lock the run directory, open the
- * staging database, dispatch the nodes, then finalize in an order that matters: a {@code running}
- * snapshot, retention, and the terminal snapshot last, so a crash anywhere earlier leaves a run
- * that {@code pz retry} recognises as interrupted.
+ * One run, end to end, after the preflight passed and planned it: create and lock the run
+ * directory, record that the run started, open the staging database, dispatch the nodes, then
+ * finalize in an order that matters: a {@code running} snapshot, retention, and the terminal
+ * snapshot last, so a crash anywhere earlier leaves a run that {@code pz retry} recognises as
+ * interrupted. When the machine stops the run (a full disk, a denied directory) its error and notes
+ * say what {@code pz runs} and {@code pz retry} will make of what was recorded.
  */
 public final class RunSession {
+    private static final String RERUN = "run `pz run` again";
 
-    /** What to run and where to report. {@code effective} is closed over ancestors, in DAG order. */
-    public record Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast,
-            boolean fullRefresh, RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation,
-            RetryPlan retry) {
-
-        public Request(Project project, CompiledDag dag, Set<String> effective, boolean failFast, boolean fullRefresh,
-                RunListener listener, PrintWriter warnings, Clock clock, Cancellation cancellation) {
-            this(project, dag, effective, failFast, fullRefresh, listener, warnings, clock, cancellation, null);
-        }
+    /**
+     * What to run and where to report. {@code effective} is closed over ancestors, in DAG order;
+     * {@code plan} is the preflight's plan of the whole DAG; {@code retry} is null outside
+     * {@code pz retry}.
+     */
+    public record Request(Project project, CompiledDag dag, ExecutionPlan plan, ConnectorRegistry registry,
+            Set<String> effective, boolean failFast, boolean fullRefresh, RunListener listener, Clock clock,
+            Cancellation cancellation, RetryPlan retry) {
     }
 
     /** How it went. {@code sweep} is null when retention is off; {@code notes} are printed as {@code note:}. */
@@ -73,31 +70,25 @@ public final class RunSession {
     }
 
     /**
-     * Runs the request. Throws {@link Cancellation.CancelledException} when the run was cancelled
-     * before any run directory was made (nothing started, nothing written).
+     * @throws Cancellation.CancelledException when the run was cancelled before any run directory
+     *         was made (nothing started, nothing written)
+     * @throws EnvironmentFailure when the machine stopped the run; its hint says what to do next
      */
     public static Result execute(Request request) {
         Project project = request.project();
-        ConnectorRegistry registry = ConnectorRegistry.installed();
-        ConnectorConfigValidator.validateInstalled(project, request.dag(), registry);
-        SqlDryCompiler.run(request.dag());
-        ExecutionPlan plan = Fusion.apply(Planner.plan(request.dag(), project, registry, true,
-                request.effective()::contains), request.dag(), project, id -> request.effective().contains(id)
-                        && (request.retry() == null || !request.retry().reuse().containsKey(id)));
-        PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
-
         request.cancellation().throwIfCancelled();
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
         try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
                 RunDirectory directory = RunDirectory.create(project.directory(), runId);
                 RunTemporaries temporaries = new RunTemporaries(directory.path(), started)) {
+            RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
+                    request.clock());
+            recordStart(results, directory);
             RunTemporaries.sweepAbandoned(project.directory(), started, false);
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
-            RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
-                    request.clock(), request.warnings());
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
             RunOrchestrator.Outcome outcome;
             try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory))) {
@@ -106,18 +97,21 @@ public final class RunSession {
                 RunListener listener = RunListener.all(results, request.listener());
                 // Fail-fast and an unresponsive node cancel the dispatcher's scope, never the user's.
                 Cancellation dispatch = request.cancellation().child();
-                RunContext context = new RunContext(runId, project, request.dag(), plan, session, registry,
-                        new SetupLedger(), directory.path(), temporaries, request.clock(), dispatch, readFrom,
-                        resources.allocator(), reuse, listener);
+                RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
+                        request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
+                        dispatch, readFrom, resources.allocator(), reuse, listener);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
-                outcome = new RunOrchestrator(request.dag(), project, runner, listener, dispatch,
+                outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
                         project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
                         .run(runId, request.effective(),
                                 request.retry() == null ? List.of() : request.retry().carriedForward());
             } catch (RuntimeException e) {
-                results.writeTerminal(RunStatus.FATAL);
-                throw e;
+                boolean recorded = results.writeTerminal(RunStatus.FATAL);
+                throw EngineFailures.classify(e, recorded ? RERUN + " (`pz retry` does not resume a run that ended"
+                        + " fatally)" : RERUN + "; the end of this run could not be recorded, so `pz runs` lists it as"
+                        + " running and `pz retry` refuses it").<RuntimeException>map(error -> new EnvironmentFailure(
+                                error, e)).orElse(e);
             }
             results.writeRunning();
             Retention.Sweep sweep = project.retention().enabled()
@@ -126,8 +120,23 @@ public final class RunSession {
             if (!request.cancellation().isCancelled()) {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
             }
-            results.writeTerminal(outcome.status());
+            boolean recorded = results.writeTerminal(outcome.status());
+            notes.addAll(RecordingNotes.of(outcome.status(), outcome.results(), recorded ? null : results.lastFailure()));
             return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
+        }
+    }
+
+    /**
+     * The run's first snapshot. When even that cannot be written the run stops before any node,
+     * and its directory goes: nothing ran, and nothing is left for {@code pz runs} to list.
+     */
+    private static void recordStart(RunResultsWriter results, RunDirectory directory) {
+        try {
+            results.writeStarted();
+        } catch (RuntimeException e) {
+            directory.discard();
+            throw EngineFailures.classify(e, RERUN + " (nothing of this run ran or was recorded)")
+                    .<RuntimeException>map(error -> new EnvironmentFailure(error, e)).orElse(e);
         }
     }
 

@@ -2,10 +2,10 @@ package dev.pz.engine.run;
 
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
-import dev.pz.engine.compile.NodeKind;
 import dev.pz.engine.compile.SourceLoadNode;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
+import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.NodeResult;
+import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.state.Watermark;
 import dev.pz.engine.state.WatermarkStore;
 import java.util.ArrayList;

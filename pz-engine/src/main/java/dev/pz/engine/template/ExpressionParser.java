@@ -31,10 +31,12 @@ final class ExpressionParser {
     static final Set<String> RESERVED = Set.of("if", "else", "end", "for", "in", "true", "false", "null");
 
     private final TokenCursor cursor;
+    private final TemplateLimits.Nesting nesting;
     private final Deque<OpenGroup> groups = new ArrayDeque<>();
 
-    ExpressionParser(TokenCursor cursor) {
+    ExpressionParser(TokenCursor cursor, TemplateLimits.Nesting nesting) {
         this.cursor = cursor;
+        this.nesting = nesting;
     }
 
     Expression parse() {
@@ -78,11 +80,15 @@ final class ExpressionParser {
         }
         Expression left = parseBinary(level + 1);
         BinaryOperator operator;
+        int chain = 0;
         while ((operator = PRECEDENCE.get(level).get(cursor.peek().type())) != null) {
             Token operatorToken = cursor.next();
+            nesting.enter(operatorToken.line());
+            chain++;
             Expression right = parseBinary(level + 1);
             left = new Expression.Binary(operator, left, right, operatorToken.line());
         }
+        nesting.leave(chain);
         return left;
     }
 
@@ -91,13 +97,17 @@ final class ExpressionParser {
         if (token.is(TokenType.NOT) || token.is(TokenType.MINUS)) {
             cursor.next();
             UnaryOperator operator = token.is(TokenType.NOT) ? UnaryOperator.NOT : UnaryOperator.NEGATE;
-            return new Expression.Unary(operator, parseUnary(), token.line());
+            nesting.enter(token.line());
+            Expression operand = parseUnary();
+            nesting.leave();
+            return new Expression.Unary(operator, operand, token.line());
         }
         return parsePostfix();
     }
 
     private Expression parsePostfix() {
         Expression expression = parsePrimary();
+        int chain = 0;
         while (true) {
             Token token = cursor.peek();
             if (token.is(TokenType.DOT)) {
@@ -106,9 +116,13 @@ final class ExpressionParser {
                 if (!name.is(TokenType.IDENTIFIER)) {
                     throw unexpected(name, "a member name after '.'");
                 }
+                nesting.enter(token.line());
+                chain++;
                 expression = new Expression.Member(expression, name.text(), token.line());
             } else if (token.is(TokenType.LEFT_BRACKET)) {
                 cursor.next();
+                nesting.enter(token.line());
+                chain++;
                 groups.push(new OpenGroup("index", null, token.line()));
                 Expression index = parse();
                 expect(TokenType.RIGHT_BRACKET, "']'");
@@ -118,6 +132,7 @@ final class ExpressionParser {
                 throw new TemplateException("only template functions can be called, by name, as name(...)",
                         token.line());
             } else {
+                nesting.leave(chain);
                 return expression;
             }
         }
@@ -160,6 +175,7 @@ final class ExpressionParser {
 
     private Expression parseCall(Token name) {
         cursor.next();
+        nesting.enter(name.line());
         groups.push(new OpenGroup("call", name.text(), name.line()));
         List<Expression> positional = new ArrayList<>();
         List<Expression.KeywordArgument> keywords = new ArrayList<>();
@@ -181,20 +197,24 @@ final class ExpressionParser {
         }
         expect(TokenType.RIGHT_PAREN, "',' or ')'");
         groups.pop();
+        nesting.leave();
         return new Expression.Call(name.text(), positional, keywords, name.line());
     }
 
     private Expression parseParenthesised() {
         Token open = cursor.next();
+        nesting.enter(open.line());
         groups.push(new OpenGroup("parenthesised expression", null, open.line()));
         Expression inner = parse();
         expect(TokenType.RIGHT_PAREN, "')'");
         groups.pop();
+        nesting.leave();
         return inner;
     }
 
     private Expression parseList() {
         Token open = cursor.next();
+        nesting.enter(open.line());
         groups.push(new OpenGroup("list", null, open.line()));
         List<Expression> elements = new ArrayList<>();
         while (!cursor.check(TokenType.RIGHT_BRACKET)) {
@@ -205,11 +225,13 @@ final class ExpressionParser {
         }
         expect(TokenType.RIGHT_BRACKET, "',' or ']'");
         groups.pop();
+        nesting.leave();
         return new Expression.ListLiteral(elements, open.line());
     }
 
     private Expression parseMap() {
         Token open = cursor.next();
+        nesting.enter(open.line());
         groups.push(new OpenGroup("map", null, open.line()));
         List<Expression.MapEntry> entries = new ArrayList<>();
         Set<String> keys = new HashSet<>();
@@ -230,6 +252,7 @@ final class ExpressionParser {
         }
         expect(TokenType.RIGHT_BRACE, "',' or '}'");
         groups.pop();
+        nesting.leave();
         return new Expression.MapLiteral(entries, open.line());
     }
 

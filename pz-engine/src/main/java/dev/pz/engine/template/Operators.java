@@ -33,7 +33,7 @@ final class Operators {
             case GREATER -> compare(operator, left, right, line) > 0;
             case GREATER_EQUAL -> compare(operator, left, right, line) >= 0;
             case ADD -> left instanceof String || right instanceof String
-                    ? ValueRenderer.render(left) + ValueRenderer.render(right)
+                    ? concatenate(ValueRenderer.render(left), ValueRenderer.render(right), line)
                     : arithmetic(operator, left, right, line, Math::addExact, Double::sum);
             case SUBTRACT -> arithmetic(operator, left, right, line, Math::subtractExact, (a, b) -> a - b);
             case MULTIPLY -> arithmetic(operator, left, right, line, Math::multiplyExact, (a, b) -> a * b);
@@ -41,6 +41,11 @@ final class Operators {
             case INTEGER_DIVIDE -> arithmetic(operator, left, right, line, (a, b) -> a / b, (a, b) -> Math.floor(a / b));
             case MODULO -> arithmetic(operator, left, right, line, (a, b) -> a % b, (a, b) -> a % b);
         };
+    }
+
+    private static String concatenate(String left, String right, int line) {
+        TemplateLimits.checkText((long) left.length() + right.length(), line);
+        return left + right;
     }
 
     private static boolean areEqual(Object left, Object right) {

@@ -12,6 +12,7 @@ final class StatementExecutor {
     private final LocalVariables locals = new LocalVariables();
     private final ExpressionEvaluator expressions;
     private final StringBuilder output = new StringBuilder();
+    private long loopIterations;
 
     StatementExecutor(TemplateScope scope) {
         this.scope = scope;
@@ -30,8 +31,10 @@ final class StatementExecutor {
     private void execute(Statement statement) {
         if (statement instanceof Statement.Text text) {
             output.append(text.text());
+            TemplateLimits.checkText(output.length(), 0);
         } else if (statement instanceof Statement.Output value) {
             ValueRenderer.append(output, expressions.evaluate(value.expression()));
+            TemplateLimits.checkText(output.length(), value.expression().line());
         } else if (statement instanceof Statement.Assign assign) {
             requireNotInScope(assign.name(), assign.line());
             locals.assign(assign.name(), expressions.evaluate(assign.value()));
@@ -65,6 +68,10 @@ final class StatementExecutor {
                     + "' needs a list, but the value is " + ValueKinds.describe(iterable), loop.line());
         }
         for (int index = 0; index < items.size(); index++) {
+            if (++loopIterations > TemplateLimits.MAX_LOOP_ITERATIONS) {
+                throw new TemplateException("the template runs more than " + TemplateLimits.MAX_LOOP_ITERATIONS
+                        + " loop iterations", loop.line(), "loop over shorter lists, or nest fewer loops");
+            }
             Map<String, Object> frame = new LinkedHashMap<>();
             frame.put(loop.variable(), items.get(index));
             frame.put(LOOP_OBJECT, loopObject(index, items.size()));

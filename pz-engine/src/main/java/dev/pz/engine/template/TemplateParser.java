@@ -10,11 +10,12 @@ import java.util.List;
  */
 final class TemplateParser {
     private final TokenCursor cursor;
+    private final TemplateLimits.Nesting nesting = new TemplateLimits.Nesting();
     private final ExpressionParser expressions;
 
     private TemplateParser(List<Token> tokens) {
         this.cursor = new TokenCursor(tokens);
-        this.expressions = new ExpressionParser(cursor);
+        this.expressions = new ExpressionParser(cursor, nesting);
     }
 
     static List<Statement> parse(List<Token> tokens) {
@@ -54,11 +55,11 @@ final class TemplateParser {
 
     private Statement parseStatement() {
         Token token = cursor.peek();
-        if (token.isWord("if")) {
-            return parseIf();
-        }
-        if (token.isWord("for") && cursor.peek(1).is(TokenType.IDENTIFIER)) {
-            return parseFor();
+        if (token.isWord("if") || token.isWord("for") && cursor.peek(1).is(TokenType.IDENTIFIER)) {
+            nesting.enter(token.line());
+            Statement block = token.isWord("if") ? parseIf() : parseFor();
+            nesting.leave();
+            return block;
         }
         if (token.is(TokenType.IDENTIFIER) && cursor.peek(1).is(TokenType.ASSIGN)) {
             return parseAssign();

@@ -15,6 +15,11 @@ final class ValueRenderer {
     private ValueRenderer() {
     }
 
+    /** Stops rendering a list or map whose text grows beyond the template's bound. */
+    private static void bounded(StringJoiner joiner) {
+        TemplateLimits.checkText(joiner.length(), 0);
+    }
+
     static String render(Object value) {
         StringBuilder output = new StringBuilder();
         append(output, value);
@@ -27,11 +32,11 @@ final class ValueRenderer {
         }
         if (value instanceof List<?> list) {
             StringJoiner joiner = new StringJoiner(", ", "[", "]");
-            list.forEach(element -> joiner.add(render(element)));
+            list.forEach(element -> bounded(joiner.add(render(element))));
             output.append(joiner);
         } else if (value instanceof Map<?, ?> map) {
             StringJoiner joiner = new StringJoiner(", ", "{", "}");
-            map.forEach((key, element) -> joiner.add(key + ": " + render(element)));
+            map.forEach((key, element) -> bounded(joiner.add(key + ": " + render(element))));
             output.append(joiner);
         } else if (value instanceof Float number) {
             output.append(Double.toString(number.doubleValue()));

@@ -10,6 +10,7 @@ import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.json.AtomicFiles;
 import dev.pz.engine.json.Json;
@@ -37,7 +38,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Validation tier 5 ({@code pz validate --connect}): one connectivity probe per
+ * The live probes of {@code pz validate --connect}, after the preflight: one connectivity probe per
  * connection, all concurrent, each bounded by 30 s (PZ0330); then the live schema of every dataset
  * the project reads, 30 s each, compared with its {@code columns:} contract (missing column or
  * different type → PZ0331; extra columns are fine). Schemas of contract-less datasets are written to
@@ -114,7 +115,8 @@ public final class ConnectivityValidator {
             }
             if (failure != null) {
                 problems.error(PzCode.CONNECTION_CHECK_FAILED, "connection '" + name + "' (connector '"
-                        + connection.connector() + "') failed its connectivity check: " + mask(connection, failure),
+                        + connection.connector() + "') failed its connectivity check: " + mask(connection,
+                                ConnectorMessages.withoutCodeOrSubject("connection '" + name + "'", failure)),
                         location(connection), "check host, port, credentials and that the server is running");
                 reachable.put(name, false);
             } else {
@@ -170,7 +172,8 @@ public final class ConnectivityValidator {
 
     private void datasetFailure(SourceLoadNode source, ConnectionDef connection, String message) {
         problems.error(PzCode.CONNECTION_CHECK_FAILED, "connection '" + source.connection() + "' dataset '"
-                + source.entity() + "': " + mask(connection, message), location(connection),
+                + source.entity() + "': " + mask(connection, ConnectorMessages.withoutCodeOrSubject("connection '"
+                        + source.connection() + "'", message)), location(connection),
                 "check that the dataset exists and the connection's role may read it");
     }
 

@@ -2,14 +2,17 @@ package dev.pz.engine.validate;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorMessages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.load.NearMiss;
 import dev.pz.engine.model.ConnectionDef;
@@ -26,49 +29,34 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Validation tier 3: every connection names an installed connector (PZ0305) that declares none of
- * pz's own keys (PZ0345); every connection, read and write option is one its connector declares,
- * with a value the declaration allows (PZ0301, or the option's own code); the connector's
- * cross-option rules hold; and no dataset or output asks for something its connector's
- * capabilities refuse. Each message names its subject once: {@code connection 'lake'},
- * {@code dataset 'orders'}, {@code output 'daily'} — as the connector names it at run time.
+ * The preflight's connector stage: every connection names an installed connector (PZ0305) that
+ * declares none of pz's own keys (PZ0345); every connection, read and write option is one its
+ * connector declares, with a value the declaration allows (PZ0301, or the option's own code); the
+ * connector's cross-option rules hold for each connection, dataset and output; and no connection
+ * asks for something its connector's capabilities refuse. What a dataset or output asks of its connector's capabilities is the
+ * planner's to refuse, for the nodes a run executes. Each message names its subject once:
+ * {@code connection 'lake'}, {@code dataset 'orders'}, {@code output 'daily'} — as the connector
+ * names it at run time — and points at the line where the option was written.
  */
-public final class ConnectorConfigValidator {
+final class ConnectorConfigValidator {
     private final ConnectorRegistry registry;
-    /** pz validate's tier: unknown connectors and capability refusals too, not only options. */
-    private final boolean fullTier;
     private final Problems problems = new Problems();
 
-    private ConnectorConfigValidator(ConnectorRegistry registry, boolean fullTier) {
+    private ConnectorConfigValidator(ConnectorRegistry registry) {
         this.registry = registry;
-        this.fullTier = fullTier;
-    }
-
-    /** Validates; throws {@link dev.pz.connectors.api.error.PzValidationException} with every problem. */
-    public static int validate(Project project, CompiledDag dag, ConnectorRegistry registry) {
-        return validate(project, dag, registry, true);
     }
 
     /**
-     * The option checks for the connections whose connector is installed, as {@code pz plan} and
-     * {@code pz run} make them before planning: options that cannot work are refused up front, all
-     * together (PZ0301, or the option's own code), instead of failing a node. An uninstalled
-     * connector is left to {@code pz validate} and to the node that needs it; capability refusals
-     * to the planner, which makes them for the nodes a run selects.
+     * Validates; throws {@link dev.pz.connectors.api.error.PzValidationException} with every problem.
+     * Returns how many connections were checked.
      */
-    public static int validateInstalled(Project project, CompiledDag dag, ConnectorRegistry registry) {
-        return validate(project, dag, registry, false);
-    }
-
-    private static int validate(Project project, CompiledDag dag, ConnectorRegistry registry, boolean fullTier) {
-        ConnectorConfigValidator validator = new ConnectorConfigValidator(registry, fullTier);
+    static int validate(Project project, CompiledDag dag, ConnectorRegistry registry) {
+        ConnectorConfigValidator validator = new ConnectorConfigValidator(registry);
         int checked = 0;
         for (ConnectionDef connection : project.connections().values()) {
             Optional<Connector> connector = registry.find(connection.connector());
             if (connector.isEmpty()) {
-                if (fullTier) {
-                    validator.unknownConnector(connection);
-                }
+                validator.unknownConnector(connection);
                 continue;
             }
             checked++;
@@ -91,25 +79,28 @@ public final class ConnectorConfigValidator {
             return;
         }
         String subject = "connection '" + connection.name() + "'";
-        boolean valid = report(subject, connection.config(), connector.connectionOptions(), Set.of(), connection::locate,
-                "add %s to the connection");
+        boolean valid = report(subject, connection.config(), connector.connectionOptions(), Set.of(),
+                connection::locationOf, "add %s to the connection");
         if (valid) {
+            // The connector's cross-field rules read typed values: with a value of the wrong shape they
+            // would only repeat the shape error above.
             ConnectorConfig config = ConnectorRegistry.configFor(connection, project.directory());
             for (String message : connector.validate(config)) {
-                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": " + message, location(connection), null);
+                problems.error(PzCode.CONNECTOR_CONFIG_INVALID, subject + ": "
+                        + ConnectorMessages.withoutCodeOrSubject(subject, message), ConnectorMessages.locate(message,
+                                connection.config(), connection::locationOf, location(connection)),
+                        "correct it in connections.yml, then run pz validate again");
             }
         }
-        if (fullTier) {
-            CapabilityRules.connection(connection, connector).forEach(this::refuse);
-        }
+        CapabilityRules.connection(connection, connector).forEach(this::refuse);
         for (EntityDef entity : connection.entities().values()) {
             if (entity.read() != null) {
                 report("dataset '" + entity.name() + "'", entity.read().options(), connector.readOptions(),
-                        OptionSet.RESERVED_READ_KEYS, key -> entity.read().location(), "add %s under read:");
+                        OptionSet.RESERVED_READ_KEYS, entity.read()::locationOf, "add %s under read:");
             }
             if (entity.write() != null) {
                 report("output '" + entity.name() + "'", entity.write().options(), connector.writeOptions(),
-                        OptionSet.RESERVED_WRITE_KEYS, key -> entity.write().location(), "add %s under write:");
+                        OptionSet.RESERVED_WRITE_KEYS, entity.write()::locationOf, "add %s under write:");
             }
         }
     }
@@ -133,7 +124,7 @@ public final class ConnectorConfigValidator {
         return clean;
     }
 
-    /** Datasets and outputs declared at call sites are checked here (YAML ones with their connection), and every node's capability rules. */
+    /** Datasets and outputs declared at call sites are checked here; YAML ones with their connection. */
     private void checkNodes(Project project, CompiledDag dag) {
         Set<String> seen = new HashSet<>();
         for (Node node : dag.nodes()) {
@@ -141,23 +132,46 @@ public final class ConnectorConfigValidator {
                 connectorOf(project, source.connection()).ifPresent(connector -> {
                     if (source.declaredAtCallSite()) {
                         report("dataset '" + source.entity() + "'", source.read().options(), connector.readOptions(),
-                                OptionSet.RESERVED_READ_KEYS, key -> source.read().location(), "pass %s to source()");
+                                OptionSet.RESERVED_READ_KEYS, source.read()::locationOf, "pass %s to source()");
                     }
-                    if (fullTier) {
-                        CapabilityRules.source(source, connector, project.engine()).forEach(this::refuse);
-                    }
+                    crossOptionRules(source, connector);
                 });
             } else if (node instanceof SinkWriteNode sink && seen.add(node.name())) {
                 connectorOf(project, sink.connection()).ifPresent(connector -> {
                     if (sink.declaredAtCallSite()) {
                         report("output '" + sink.entity() + "'", sink.write().options(), connector.writeOptions(),
-                                OptionSet.RESERVED_WRITE_KEYS, key -> sink.write().location(), "pass %s to sink()");
+                                OptionSet.RESERVED_WRITE_KEYS, sink.write()::locationOf, "pass %s to sink()");
                     }
-                    if (fullTier) {
-                        CapabilityRules.sink(sink, connector).forEach(this::refuse);
-                    }
+                    crossOptionRules(sink, connector);
                 });
             }
+        }
+    }
+
+    /** The connector's rules across a dataset's options, once each declared option is valid. */
+    private void crossOptionRules(SourceLoadNode source, Connector connector) {
+        if (!connector.readOptions().check(source.read().options(), OptionSet.RESERVED_READ_KEYS).isEmpty()) {
+            return;
+        }
+        DatasetSpec spec = new DatasetSpec(source.connection(), source.entity(), source.read().options(),
+                source.read().columns(), source.incremental() == null ? null
+                        : new DatasetSpec.Watermark(source.incremental().cursor(), null, false, null));
+        for (OptionProblem problem : connector.validateRead(spec)) {
+            problems.error(problem.code(), "dataset '" + source.entity() + "': " + problem.message(),
+                    source.read().location(), problem.hint());
+        }
+    }
+
+    /** The connector's rules across an output's options, strategy and keys, once each declared option is valid. */
+    private void crossOptionRules(SinkWriteNode sink, Connector connector) {
+        if (!connector.writeOptions().check(sink.write().options(), OptionSet.RESERVED_WRITE_KEYS).isEmpty()) {
+            return;
+        }
+        OutputSpec spec = new OutputSpec(sink.connection(), sink.entity(), sink.write().strategy(),
+                sink.write().schemaPolicy(), sink.write().options(), sink.write().keys(), null);
+        for (OptionProblem problem : connector.validateWrite(spec)) {
+            problems.error(problem.code(), "output '" + sink.entity() + "': " + problem.message(),
+                    sink.write().location(), problem.hint());
         }
     }
 

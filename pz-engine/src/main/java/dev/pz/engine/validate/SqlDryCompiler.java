@@ -5,7 +5,6 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckErrors;
 import dev.pz.duckdb.DuckSession;
-import dev.pz.duckdb.DuckSettings;
 import dev.pz.duckdb.DuckSqlException;
 import dev.pz.duckdb.SqlLiterals;
 import dev.pz.engine.compile.CompiledDag;
@@ -14,6 +13,7 @@ import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.model.Materialization;
 import dev.pz.engine.model.Problems;
+import dev.pz.engine.model.SecretMask;
 import dev.pz.engine.model.SourceLocation;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,19 +29,21 @@ import java.util.regex.Pattern;
  * the {@code columns:} contracts, in a throwaway in-memory database, before any run directory
  * exists. Pipelines that read a contract-less dataset cannot be checked and are skipped with a note.
  */
-public final class SqlDryCompiler {
+final class SqlDryCompiler {
     private static final Pattern SENTINEL = Pattern.compile("'__pz_watermark__[^']*__'");
 
     private SqlDryCompiler() {
     }
 
-    /** Dry-compiles; returns the notes to print; throws PzValidationException (PZ0401) on SQL errors. */
-    public static List<String> run(CompiledDag dag) {
+    /**
+     * Dry-compiles in {@code session}, a throwaway in-memory database; returns the notes to print;
+     * throws PzValidationException (PZ0401) on SQL errors.
+     */
+    static List<String> run(CompiledDag dag, DuckSession session) {
         Problems problems = new Problems();
         Set<String> available = new HashSet<>();
         Map<String, Integer> skippedByDataset = new LinkedHashMap<>();
-        try (DuckSession session = DuckSession.openInMemory(DuckSettings.defaults());
-                DuckConnection connection = session.connect()) {
+        try (DuckConnection connection = session.connect()) {
             for (Node node : dag.nodes()) {
                 if (node instanceof SourceLoadNode source) {
                     createContractTable(connection, source, problems).ifPresent(available::add);
@@ -55,7 +57,7 @@ public final class SqlDryCompiler {
                         }
                         continue;
                     }
-                    if (compilePipeline(connection, pipeline, problems)) {
+                    if (compilePipeline(connection, pipeline, dag.secrets(), problems)) {
                         available.add(pipeline.id());
                     }
                 }
@@ -91,7 +93,8 @@ public final class SqlDryCompiler {
         return Optional.of(source.id());
     }
 
-    private static boolean compilePipeline(DuckConnection connection, PipelineNode pipeline, Problems problems) {
+    private static boolean compilePipeline(DuckConnection connection, PipelineNode pipeline, SecretMask secrets,
+            Problems problems) {
         String sql = SENTINEL.matcher(pipeline.sql()).replaceAll("NULL");
         String kind = pipeline.materialization() == Materialization.VIEW ? "view" : "table";
         try {
@@ -100,7 +103,7 @@ public final class SqlDryCompiler {
             return true;
         } catch (DuckSqlException e) {
             problems.error(PzCode.SQL_DRY_COMPILE, "pipeline '" + pipeline.name() + "' does not compile: "
-                    + firstLine(DuckErrors.sanitize(e.getMessage())), SourceLocation.file(pipeline.file()),
+                    + secrets.mask(firstLine(DuckErrors.sanitize(e.getMessage()))), SourceLocation.file(pipeline.file()),
                     "fix the SQL; `pz validate` checks every pipeline against the columns: contracts");
             return false;
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.model.Project;
+import dev.pz.testing.Catalogue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,7 +183,7 @@ class GoldenCompileTest {
 
     @Test
     void compiledSqlHasNoCarriageReturnsEvenFromCrlfSources() throws IOException {
-        write(Fixtures.f02(temp).file("pipelines/stg_orders.sql", Fixtures.F02_STG_ORDERS.replace("\n", "\r\n")));
+        write(Fixtures.f02(temp).file("pipelines/stg_orders.sql", Catalogue.F02_STG_ORDERS.replace("\n", "\r\n")));
         String sql = Files.readString(temp.resolve(".pz/target/compiled/stg_orders.sql"));
         assertThat(sql).doesNotContain("\r").endsWith("where amount >= 10\n").doesNotEndWith("\n\n");
     }

@@ -2,6 +2,7 @@ package dev.pz.engine.compile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * F15: the golden compile of F02. Node ids of sources, pipelines and checks reproduce upstream's
- * recipes byte for byte (engine.md §2.3, Appendix C.1); sink ids are pz's own and only stable.
+ * recipes byte for byte; sink ids are pz's own and only stable.
  */
 class NodeIdsGoldenTest {
 
@@ -59,7 +60,7 @@ class NodeIdsGoldenTest {
     void editingAPipelineChangesItsIdAndItsConsumersDependsOnButNotItsSources() {
         Map<String, String> before = ids(Fixtures.f02(temp).compile());
         Map<String, String> after = ids(Fixtures.f02(temp)
-                .file("pipelines/stg_orders.sql", Fixtures.F02_STG_ORDERS.replace("status\n", "status, 1 as x\n"))
+                .file("pipelines/stg_orders.sql", Catalogue.F02_STG_ORDERS.replace("status\n", "status, 1 as x\n"))
                 .compile());
         assertThat(after.get("stg_orders")).isNotEqualTo(before.get("stg_orders"));
         assertThat(after.get("src_crm__orders")).isEqualTo(before.get("src_crm__orders"));
@@ -71,7 +72,7 @@ class NodeIdsGoldenTest {
     void changingASinksOptionsChangesOnlyThatSinksId() {
         Map<String, String> before = ids(Fixtures.f02(temp).compile());
         Map<String, String> after = ids(Fixtures.f02(temp).file("pipelines/order_totals.sql",
-                Fixtures.F02_ORDER_TOTALS.replace("format: 'csv'", "format: 'parquet'")).compile());
+                Catalogue.F02_ORDER_TOTALS.replace("format: 'csv'", "format: 'parquet'")).compile());
         assertThat(after.get("lake.order_totals")).isNotEqualTo(before.get("lake.order_totals"));
         assertThat(after.get("lake.orders_curated")).isEqualTo(before.get("lake.orders_curated"));
     }

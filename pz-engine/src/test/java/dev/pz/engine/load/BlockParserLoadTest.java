@@ -73,7 +73,7 @@ class BlockParserLoadTest {
         assertThat(readError(kwargs("max_concurrency", 2L)).code()).isEqualTo(PzCode.RATE_LIMIT_CONFIG_INVALID);
         assertThat(readError(kwargs("table", "orders")).code()).isEqualTo(PzCode.RETIRED_ENTITY_QUALIFIER);
         assertThat(readError(kwargs("schema", "dbo")).code()).isEqualTo(PzCode.RETIRED_ENTITY_QUALIFIER);
-        assertThat(readError(kwargs("incremental", kwargs("cursor", "u"))).hint()).contains("cursor: u");
+        assertThat(readError(kwargs("incremental", kwargs("cursor", "u"))).hint()).contains("cursor: 'u'");
         assertThat(readError(kwargs("columns", List.of("id"))).code()).isEqualTo(PzCode.YAML_SHAPE);
         assertThat(readError(kwargs("sync", kwargs("mode", "bogus"))).code()).isEqualTo(PzCode.SYNC_MODE_INVALID);
         assertThat(readError(kwargs("retry", kwargs("max_attempts", 0L))).code()).isEqualTo(PzCode.RETRY_CONFIG_INVALID);
@@ -124,7 +124,7 @@ class BlockParserLoadTest {
         RetryParser.parse(kwargs("max_attempts", 3L, "max_attemps", 1L), context, problems);
         assertThat(problems.errors()).extracting(PzError::message).containsExactly(
                 "connection 'c': retry.max_delay (2s) is shorter than retry.base_delay (5m).",
-                "connection 'c': retry has an unknown key 'max_attemps'.");
+                "connection 'c': unknown retry key 'max_attemps'.");
         assertThat(problems.errors().get(1).hint()).startsWith("did you mean 'max_attempts'?");
     }
 }

@@ -12,6 +12,7 @@ import dev.pz.engine.model.PzWarning;
 import dev.pz.engine.model.RetrySpec;
 import dev.pz.engine.model.SyncDef;
 import dev.pz.engine.model.WriteDef;
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,12 +30,12 @@ class ConnectionsLoadTest {
     @TempDir
     Path dir;
 
-    private TestProject with(String connections) {
-        return TestProject.f05(dir).file("connections.yml", connections);
+    private LoadFixture with(String connections) {
+        return LoadFixture.f05(dir).file("connections.yml", connections);
     }
 
     /** F05's connections.yml with {@code orders}' read block replaced by {@code readBlock} (indented 6). */
-    private TestProject withOrdersRead(String readBlock) {
+    private LoadFixture withOrdersRead(String readBlock) {
         return with("""
                 files:
                   connector: localfiles
@@ -44,7 +45,7 @@ class ConnectionsLoadTest {
                 """ + readBlock.indent(8));
     }
 
-    private TestProject withOrdersWrite(String writeBlock) {
+    private LoadFixture withOrdersWrite(String writeBlock) {
         return with("""
                 lake:
                   connector: localfiles
@@ -146,7 +147,7 @@ class ConnectionsLoadTest {
     @Test
     void a065RetiredIncrementalKey() {
         PzError error = withOrdersRead("incremental: updated_at").error(PzCode.RETIRED_READ_SURFACE, "incremental");
-        assertThat(error.hint()).contains("sync: {mode: incremental, cursor: updated_at}");
+        assertThat(error.hint()).contains("sync:\n          mode: incremental\n          cursor: updated_at");
     }
 
     @ParameterizedTest
@@ -205,12 +206,12 @@ class ConnectionsLoadTest {
 
     @Test
     void a069OutputsBlock() {
-        with(TestProject.F05_CONNECTIONS + "outputs:\n  x: {}\n").error(PzCode.RETIRED_OUTPUTS_BLOCK, "outputs");
+        with(Catalogue.F05_CONNECTIONS + "outputs:\n  x: {}\n").error(PzCode.RETIRED_OUTPUTS_BLOCK, "outputs");
     }
 
     @Test
     void a070RetiredSourcesDirectory() {
-        PzError error = TestProject.f05(dir).file("sources/crm.yml", """
+        PzError error = LoadFixture.f05(dir).file("sources/crm.yml", """
                 connector: localfiles
                 max_concurrency: 2
                 datasets:
@@ -226,7 +227,7 @@ class ConnectionsLoadTest {
 
     @Test
     void a070OneErrorPerRetiredFile() {
-        List<PzError> errors = TestProject.f05(dir).file("sources/crm.yml", "connector: localfiles\n")
+        List<PzError> errors = LoadFixture.f05(dir).file("sources/crm.yml", "connector: localfiles\n")
                 .file("sinks/warehouse.yml", "connector: postgres\noutputs:\n  orders: {table: x}\n").errors();
         assertThat(errors).extracting(PzError::code, PzError::file).containsExactly(
                 tuple(PzCode.RETIRED_CONNECTION_DIRECTORY, "sinks/warehouse.yml"),
@@ -253,20 +254,20 @@ class ConnectionsLoadTest {
 
     @Test
     void a073AbsentConnectionsYmlIsAnEmptyProject() {
-        Project project = new TestProject(dir).file("project.yml", TestProject.F05_PROJECT).load();
+        Project project = new LoadFixture(dir).file("project.yml", Catalogue.F05_PROJECT).load();
         assertThat(project.connections()).isEmpty();
     }
 
     @Test
     void commentOnlyConnectionsYmlIsEmpty() {
-        assertThat(new TestProject(dir).file("project.yml", TestProject.F05_PROJECT)
+        assertThat(new LoadFixture(dir).file("project.yml", Catalogue.F05_PROJECT)
                 .file("connections.yml", "# nothing yet\n# files:\n#   connector: localfiles\n").load().connections())
                 .isEmpty();
     }
 
     @Test
     void a074YamlExtensionWarns() {
-        Project project = TestProject.f05(dir).file("pipelines/configs/totals.yaml", "pipeline: totals\n")
+        Project project = LoadFixture.f05(dir).file("pipelines/configs/totals.yaml", "pipeline: totals\n")
                 .file("connections.yaml", "x: 1\n").load();
         assertThat(project.warnings()).extracting(PzWarning::code, PzWarning::file).containsExactlyInAnyOrder(
                 tuple(PzCode.YAML_EXTENSION_IGNORED, "pipelines/configs/totals.yaml"),
@@ -360,7 +361,7 @@ class ConnectionsLoadTest {
         withOrdersWrite("strategy: upsert").error(PzCode.SYNC_MODE_INVALID, "upsert");
         withOrdersWrite("keys: id").error(PzCode.YAML_SHAPE, "keys");
         withOrdersWrite("duplicates: yes").error(PzCode.SYNC_MODE_INVALID, "accept");
-        withOrdersWrite("on_delete: soft").error(PzCode.SYNC_MODE_INVALID, "on_delete requires strategy: merge");
+        withOrdersWrite("on_delete: soft").error(PzCode.SYNC_MODE_INVALID, "on_delete requires strategy: 'merge'");
         withOrdersWrite("strategy: merge\nkeys: [id]\non_delete: wipe").error(PzCode.SYNC_MODE_INVALID, "wipe");
         withOrdersWrite("mode: replace").error(PzCode.RETIRED_WRITE_SURFACE, "mode");
         withOrdersWrite("accept_duplicates: true").error(PzCode.RETIRED_WRITE_SURFACE, "accept_duplicates");
@@ -372,8 +373,8 @@ class ConnectionsLoadTest {
 
     @Test
     void errorsOfBothFilesAreReportedTogether() {
-        List<PzError> errors = TestProject.f05(dir)
-                .file("project.yml", TestProject.F05_PROJECT.replace("threads: 1", "threads: 0"))
+        List<PzError> errors = LoadFixture.f05(dir)
+                .file("project.yml", Catalogue.F05_PROJECT.replace("threads: 1", "threads: 0"))
                 .file("connections.yml", "files:\n  connector: localfiles\n  max_concurrency: 0\n").errors();
         assertThat(errors).extracting(PzError::code, PzError::file).containsExactly(
                 tuple(PzCode.CONCURRENCY_CONFIG_INVALID, "connections.yml"),

@@ -13,6 +13,8 @@ import dev.pz.engine.model.Materialization;
 import dev.pz.engine.model.PipelineDef;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RetentionConfig;
+import dev.pz.engine.model.SourceLocation;
+import dev.pz.testing.Catalogue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,92 +25,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Loading a whole project and the project.yml rules (spec/user-surface.md §3.2; acceptance.md F02,
+ * Loading a whole project and the project.yml rules (the acceptance catalogue's F02 and
  * A046–A059). Each error scenario pins code, message fragments and {@code file:line}.
  */
 class ProjectLoaderTest {
     @TempDir
     Path dir;
 
-    private TestProject f05WithProject(String extra) {
-        return TestProject.f05(dir).file("project.yml", TestProject.F05_PROJECT.replace("engine:\n  threads: 1\n", "")
+    private LoadFixture f05WithProject(String extra) {
+        return LoadFixture.f05(dir).file("project.yml", Catalogue.F05_PROJECT.replace("engine:\n  threads: 1\n", "")
                 + extra);
     }
 
     @Test
     void f02HelloPzLoadsIntoTheModel() {
-        Project project = new TestProject(dir)
-                .file("project.yml", """
-                        name: hello_pz
-                        version: 0.1.0
-
-                        connectors:
-                          - package: Pz.Connector.LocalFiles
-                            version: 0.1.0
-
-                        vars:
-                          min_amount: 10
-                          statuses: [shipped, returned]
-
-                        engine:
-                          threads: 2
-                          duckdb:
-                            memory_limit: 1GiB
-                        """)
-                .file("connections.yml", """
-                        crm:
-                          connector: localfiles
-                          root: ${DATA_DIR}
-                          entities:
-                            customers:
-                              read:
-                                path: customers.csv
-                                format: csv
-                                columns:
-                                  id: bigint
-                                  email: varchar
-                            orders:
-                              read:
-                                path: orders.csv
-                                format: csv
-
-                        lake:
-                          connector: localfiles
-                          root: ${OUT_DIR}
-                        """)
-                .file("pipelines/stg_orders.sql", """
-                        select
-                            id,
-                            customer_id,
-                            amount,
-                            status
-                        from {{ source('crm', 'orders') }}
-                        where amount >= {{ var('min_amount') }}
-                        """)
-                .file("pipelines/order_totals.sql", """
-                        INSERT INTO {{ sink('lake', 'order_totals', format: 'csv', path: 'totals/', strategy: 'replace') }}
-                        select customer_id, sum(amount) as total
-                        from {{ ref('stg_orders') }}
-                        group by customer_id
-                        """)
-                .file("pipelines/orders_enriched.sql", """
-                        INSERT INTO {{ sink('lake', 'orders_curated', format: 'parquet', path: 'curated/orders/', strategy: 'replace') }}
-                        select
-                            o.id,
-                            o.amount,
-                            c.email
-                        from {{ ref('stg_orders') }} as o
-                        join {{ source('crm', 'customers') }} as c
-                          on c.id = o.customer_id
-                        """)
-                .file("pipelines/configs/orders_enriched.yml", """
-                        pipeline: orders_enriched
-                        materialization: table
-                        tags: [daily, crm]
-                        checks:
-                          - not_null: [id, email]
-                          - unique: [id]
-                        """)
+        Project project = LoadFixture.f02(dir)
                 .env("DATA_DIR", "/tmp/pz-data").env("OUT_DIR", "/tmp/pz-out")
                 .load();
 
@@ -119,7 +50,8 @@ class ProjectLoaderTest {
         assertThat(project.vars()).containsExactly(Map.entry("min_amount", 10L),
                 Map.entry("statuses", List.of("shipped", "returned")));
         assertThat(project.engine()).isEqualTo(new EngineConfig(2, null, false, true,
-                new EngineConfig.DuckDbSettings("1GiB", null, null), null, null));
+                new EngineConfig.DuckDbSettings("1GiB", null, null, Map.of("memory_limit",
+                        new SourceLocation("project.yml", 15))), null, null));
         assertThat(project.retention()).isEqualTo(RetentionConfig.defaults());
         assertThat(project.state().backend()).isEqualTo("local");
         assertThat(project.state().fromDefault()).isTrue();
@@ -159,14 +91,25 @@ class ProjectLoaderTest {
 
     @Test
     void missingProjectYmlIsTheOnlyError() {
-        PzError error = new TestProject(dir).file("connections.yml", "x: [").error(PzCode.YAML_SHAPE,
+        PzError error = new LoadFixture(dir).file("connections.yml", "x: [").error(PzCode.YAML_SHAPE,
                 "project.yml is missing.");
         assertThat(error.hint()).contains("pz init <name>");
     }
 
     @Test
+    void projectFilesLargerThanEightMebibytesAreRefusedUnread() {
+        String huge = "-- " + "x".repeat(ProjectFiles.MAX_BYTES) + "\n";
+        List<PzError> errors = LoadFixture.f05(dir).file("pipelines/big.sql", huge)
+                .file("connections.yml", Catalogue.F05_CONNECTIONS + "# " + "y".repeat(ProjectFiles.MAX_BYTES)).errors();
+        assertThat(errors).extracting(PzError::code).containsExactly(PzCode.YAML_SHAPE, PzCode.TEMPLATE_ERROR);
+        assertThat(errors.get(1).render()).isEqualTo("PZ0104: pipelines/big.sql is 8388612 bytes; pz reads project"
+                + " files of up to 8388608 bytes. (pipelines/big.sql) — hint: split it, or move data out of the"
+                + " project files");
+    }
+
+    @Test
     void nameAndVersionAreRequired() {
-        List<PzError> errors = new TestProject(dir).file("project.yml", "pz: \">=0.1\"\n").errors();
+        List<PzError> errors = new LoadFixture(dir).file("project.yml", "pz: \">=0.1\"\n").errors();
         assertThat(errors).extracting(PzError::message).containsExactly(
                 "project.yml is missing required field 'name'.", "project.yml is missing required field 'version'.");
     }
@@ -251,7 +194,9 @@ class ProjectLoaderTest {
     void engineDuckDbSettings() {
         EngineConfig engine = f05WithProject("engine:\n  duckdb:\n    memory_limit: 512\n    threads: 2\n"
                 + "    temp_directory: /tmp/spill\n").load().engine();
-        assertThat(engine.duckdb()).isEqualTo(new EngineConfig.DuckDbSettings("512", 2, "/tmp/spill"));
+        assertThat(engine.duckdb()).isEqualTo(new EngineConfig.DuckDbSettings("512", 2, "/tmp/spill", Map.of(
+                "memory_limit", new SourceLocation("project.yml", 8), "threads", new SourceLocation("project.yml", 9),
+                "temp_directory", new SourceLocation("project.yml", 10))));
         f05WithProject("engine:\n  duckdb:\n    threads: 0\n").error(PzCode.INVALID_ENGINE_CONFIG, "engine.duckdb.threads");
     }
 
@@ -263,13 +208,13 @@ class ProjectLoaderTest {
     @ParameterizedTest
     @ValueSource(strings = {"connectors: banana\n", "connectors: [banana]\n"})
     void a052ConnectorsOfTheWrongShape(String yaml) {
-        new TestProject(dir).file("project.yml", "name: x\nversion: 1\n" + yaml)
+        new LoadFixture(dir).file("project.yml", "name: x\nversion: 1\n" + yaml)
                 .error(PzCode.YAML_SHAPE, "connectors");
     }
 
     @Test
     void unquotedDecimalConnectorVersionIsRefused() {
-        PzError error = new TestProject(dir).file("project.yml", "name: x\nversion: 1\nconnectors:\n"
+        PzError error = new LoadFixture(dir).file("project.yml", "name: x\nversion: 1\nconnectors:\n"
                 + "  - package: Acme\n    version: 1.10\n").error(PzCode.YAML_SHAPE, "version");
         assertThat(error.hint()).contains("\"1.10\"");
     }
@@ -332,7 +277,7 @@ class ProjectLoaderTest {
 
     @Test
     void a058ErrorsOfOnePassAreAllReported() {
-        List<PzError> errors = new TestProject(dir).file("project.yml", """
+        List<PzError> errors = new LoadFixture(dir).file("project.yml", """
                 name: x
                 version: 1
                 retention: maybe
@@ -345,7 +290,7 @@ class ProjectLoaderTest {
 
     @Test
     void a059BodylessKeysMeanDefaults() {
-        Project project = new TestProject(dir).file("project.yml", """
+        Project project = new LoadFixture(dir).file("project.yml", """
                 name: x
                 version: 0.1.0
                 pz: ">=0.1 <1.0"

@@ -18,8 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Pipeline discovery and sidecars (spec/user-surface.md §1.3, §3.4, §3.5; acceptance.md A088–A091,
- * A094): names, duplicates, sidecar keys and every check rule, each error naming {@code pipeline 'p'}.
+ * Pipeline discovery and sidecars: names, duplicates, sidecar keys and every check rule, each error naming {@code pipeline 'p'}.
  */
 class SidecarLoadTest {
     private static final String SIDECAR = "pipelines/configs/p.yml";
@@ -27,11 +26,11 @@ class SidecarLoadTest {
     @TempDir
     Path dir;
 
-    private TestProject project() {
-        return new TestProject(dir).file("project.yml", "name: x\nversion: 1\n").file("pipelines/p.sql", "select 1\n");
+    private LoadFixture project() {
+        return new LoadFixture(dir).file("project.yml", "name: x\nversion: 1\n").file("pipelines/p.sql", "select 1\n");
     }
 
-    private TestProject withChecks(String checks) {
+    private LoadFixture withChecks(String checks) {
         return project().file(SIDECAR, "pipeline: p\nchecks:\n" + checks.indent(2));
     }
 

@@ -6,7 +6,10 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.model.Problems;
 import org.junit.jupiter.api.Test;
 
-/** The YAML reading rules of spec/user-surface.md §3.1: only plain scalars are typed, every value keeps its line. */
+/**
+ * The YAML reading rules: only plain scalars are typed, every value keeps its line, and hostile
+ * documents (alias bombs, deep nesting) are refused with PZ0101 instead of exhausting memory.
+ */
 class YamlLoadTest {
 
     private static YamlNode.Mapping read(String text) {
@@ -111,5 +114,44 @@ class YamlLoadTest {
     void aliasesResolveToTheAnchoredValue() {
         YamlNode.Mapping root = read("base: &b {x: 1}\ncopy: *b\n");
         assertThat(root.toPlain().get("copy")).isEqualTo(java.util.Map.of("x", 1L));
+    }
+
+    @Test
+    void anAliasBombIsRefusedWhileReading() {
+        StringBuilder bomb = new StringBuilder("a: &a [x, x, x, x, x, x, x, x, x]\n");
+        String previous = "a";
+        for (int level = 1; level <= 9; level++) {
+            String name = "b" + level;
+            bomb.append(name).append(": &").append(name).append(" [")
+                    .append(String.join(", ", java.util.Collections.nCopies(9, "*" + previous))).append("]\n");
+            previous = name;
+        }
+        Problems problems = failing(bomb.toString());
+        assertThat(problems.errors()).singleElement().satisfies(error -> {
+            assertThat(error.code()).isEqualTo(PzCode.YAML_SHAPE);
+            assertThat(error.message()).isEqualTo("f.yml expands to more than 200000 values (each alias repeats"
+                    + " its anchor's content).");
+            assertThat(error.line()).isEqualTo(6);
+        });
+    }
+
+    @Test
+    void aliasesWithinTheBoundStillRead() {
+        YamlNode.Mapping root = read("base: &base {format: csv, columns: {id: int}}\none: *base\ntwo: *base\n");
+        assertThat(root.toPlain()).containsEntry("two",
+                java.util.Map.of("format", "csv", "columns", java.util.Map.of("id", "int")));
+    }
+
+    @Test
+    void deepNestingIsRefused() {
+        String deep = "a: " + "[".repeat(5_000) + "]".repeat(5_000) + "\n";
+        assertThat(failing(deep).errors()).singleElement().satisfies(error -> {
+            assertThat(error.code()).isEqualTo(PzCode.YAML_SHAPE);
+            assertThat(error.message()).isEqualTo("f.yml nests mappings and lists deeper than 64 levels.");
+        });
+        String flowMaps = "a: " + "{b: ".repeat(70) + "1" + "}".repeat(70) + "\n";
+        assertThat(failing(flowMaps).errors()).singleElement()
+                .satisfies(error -> assertThat(error.message()).contains("deeper than 64 levels"));
+        read("a: " + "[".repeat(60) + "]".repeat(60) + "\n");
     }
 }

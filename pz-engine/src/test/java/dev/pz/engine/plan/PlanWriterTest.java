@@ -2,7 +2,7 @@ package dev.pz.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pz.engine.compile.NodeKind;
+import dev.pz.engine.events.NodeKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** acceptance §0.4 / user-surface §4.2: plan.json's EXACT shape. */
+/** plan.json's exact shape: field order, two-space indent, escaping, final newline. */
 class PlanWriterTest {
 
     @TempDir

@@ -7,9 +7,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Errors a template author sees: each names what is wrong and the 1-based line, so the CLI can
- * print PZ0104 with file:line. The one-line rule (spec/user-surface.md §3.4: a call must fit on
- * one line, Scriban ends a statement at a line break) is reported at the line where the call
- * starts, naming the function.
+ * print PZ0104 with file:line. The one-line rule (a call must fit on one line, as Scriban ends a
+ * statement at a line break) is reported at the line where the call starts, naming the function.
+ * Hostile templates (deep nesting, runaway loops or strings) are errors too, never a crash.
  */
 class TemplateErrorTest {
 
@@ -180,5 +180,37 @@ class TemplateErrorTest {
         TemplateException error = renderError("a\r\nb\r\n{{ missing }}");
 
         assertThat(error.line()).isEqualTo(3);
+    }
+
+    @Test
+    void nestingBeyondTwoHundredLevelsIsAnErrorNotAStackOverflow() {
+        String nesting = "the template nests more than 200 levels deep (brackets, calls, operators, if/for blocks)";
+        assertThat(parseError("x\n{{ " + "(".repeat(500) + "1" + ")".repeat(500) + " }}")).satisfies(error -> {
+            assertThat(error.getMessage()).isEqualTo(nesting);
+            assertThat(error.line()).isEqualTo(2);
+            assertThat(error.hint()).startsWith("split the expression");
+        });
+        assertThat(parseError("{{ " + "-".repeat(100_000) + "1 }}")).hasMessage(nesting);
+        assertThat(parseError("{{ " + "[".repeat(300) + "]".repeat(300) + " }}")).hasMessage(nesting);
+        assertThat(parseError("{{ " + "{a: ".repeat(300) + "1" + "}".repeat(300) + " }}")).hasMessage(nesting);
+        assertThat(parseError("{{ x" + ".a".repeat(300) + " }}")).hasMessage(nesting);
+        assertThat(parseError("{{ " + String.join(" + ", java.util.Collections.nCopies(100_000, "1")) + " }}"))
+                .hasMessage(nesting);
+        assertThat(parseError("{{ if true }}".repeat(300) + "{{ end }}".repeat(300))).hasMessage(nesting);
+        assertThat(Template.parse("{{ " + "(".repeat(150) + "1" + ")".repeat(150) + " }}")
+                .render(TemplateScope.create())).isEqualTo("1");
+    }
+
+    @Test
+    void runawayStringsAndLoopsAreErrors() {
+        assertThat(renderError("{{ x = 'aaaaaaaaaa' }}" + "{{ x = x + x }}".repeat(40)))
+                .hasMessage("the template renders text longer than 16777216 characters");
+        String list = "[" + String.join(", ", java.util.Collections.nCopies(100, "1")) + "]";
+        StringBuilder loops = new StringBuilder();
+        for (int i = 0; i < 4; i++) {
+            loops.append("{{ for a").append(i).append(" in ").append(list).append(" }}");
+        }
+        loops.append("{{ end }}".repeat(4));
+        assertThat(renderError(loops.toString())).hasMessage("the template runs more than 1000000 loop iterations");
     }
 }

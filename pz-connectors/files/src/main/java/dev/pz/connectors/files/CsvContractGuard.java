@@ -5,16 +5,13 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The checks a native csv read makes before DuckDB binds it. DuckDB binds a declared contract to the
- * file by position, so a header that names other columns at the contract's positions would load
- * values under the wrong names; and a contract-less read of an empty file has no header to infer a
- * schema from. Both only when the file exists and its header is readable; other shape problems are
- * DuckDB's own errors.
+ * file by position, so the header must list the contract's columns in order ({@link CsvContract});
+ * and a contract-less read of an empty file has no header to infer a schema from. Both only when
+ * the file exists and its header is readable; other shape problems are DuckDB's own errors.
  */
 public final class CsvContractGuard {
 
@@ -42,28 +39,8 @@ public final class CsvContractGuard {
             }
             return;
         }
-        Optional<List<String>> header = CsvHeader.read(file, options.delimiter());
-        if (header.isEmpty()) {
-            return;
-        }
-        List<String> names = header.get();
-        int position = 0;
-        for (String declared : contract.keySet()) {
-            if (position >= names.size()) {
-                return;
-            }
-            String found = names.get(position);
-            position++;
-            // DuckDB column names are case-insensitive, so only a different name is a mismatch.
-            if (!declared.equalsIgnoreCase(found.strip())) {
-                throw new PzConnectorException(PzCode.NATIVE_PATH_CONTRACT_MISMATCH, "dataset '" + entity
-                        + "': columns: contract declares '" + declared + "' at position " + position
-                        + ", but the CSV header there is '" + found + "' (file header: " + String.join(",", names)
-                        + "). A native csv read binds the contract to the file by position, so this would silently"
-                        + " load '" + found + "' values under '" + declared + "' -- reorder the columns: contract to"
-                        + " match the file header, or remove it to let DuckDB auto-detect the schema");
-            }
-        }
+        CsvHeader.read(file, options.delimiter()).ifPresent(header -> CsvContract.requireNative(entity, location,
+                options.delimiter(), header, contract.keySet()));
     }
 
     private static long size(Path file) {

@@ -68,11 +68,16 @@ public final class ScanSql {
         return types;
     }
 
+    /** Whether a contract-less read leaves the delimiter to DuckDB's sniffer (it names only a non-comma one). */
+    public static boolean sniffsDelimiter(FormatOptions options) {
+        return options.delimiter() == ',';
+    }
+
     private static String csv(FormatOptions options, String url, Map<String, String> contract) {
         String delimiter = SqlText.delimiter(options.delimiter());
         if (contract == null) {
             return "read_csv(" + url + ", header = true, auto_detect = true"
-                    + (options.delimiter() == ',' ? "" : ", delim = " + delimiter) + ")";
+                    + (sniffsDelimiter(options) ? "" : ", delim = " + delimiter) + ")";
         }
         return "read_csv(" + url + ", header = true, auto_detect = false, columns = " + columnsStruct(contract)
                 + ", delim = " + delimiter + ", quote = '\"', escape = '\"')";

@@ -21,7 +21,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The universal file writers (spec connectors.md §4.9): CSV/TSV and NDJSON over the v0 Arrow types.
+ * The universal file writers: CSV/TSV and NDJSON over the v0 Arrow types (integers, doubles,
+ * decimals, text, booleans, dates, timestamps).
  * UTF-8 without BOM, LF line ends. A batch is read during {@link #write} only; nothing of it is kept.
  */
 abstract class LocalFilesRowWriter {
@@ -189,13 +190,13 @@ abstract class LocalFilesRowWriter {
         }
 
         private void writeDouble(double value) throws IOException {
-            ensure(LocalFilesValueText.MAX_FAST_DOUBLE_BYTES);
-            int end = LocalFilesValueText.appendDouble(buffer, length, value);
+            ensure(LocalFilesDoubleText.MAX_FAST_BYTES);
+            int end = LocalFilesDoubleText.appendFixed(buffer, length, value);
             if (end >= 0) {
                 length = end;
                 return;
             }
-            byte[] text = ascii(LocalFilesValueText.doubleText(value));
+            byte[] text = ascii(LocalFilesDoubleText.csv(value));
             ensure(text.length);
             System.arraycopy(text, 0, buffer, length, text.length);
             length += text.length;
@@ -258,7 +259,7 @@ abstract class LocalFilesRowWriter {
         }
     }
 
-    /** One JSON object per row, schema order, LF after every row; null and non-finite doubles → null. */
+    /** One JSON object per row, schema order, LF after every row; doubles as DuckDB's JSON writer prints them. */
     static final class NdjsonWriter extends LocalFilesRowWriter {
         private final byte[][] keys;
 
@@ -299,7 +300,7 @@ abstract class LocalFilesRowWriter {
                         }
                         case DOUBLE -> {
                             double value = ((Float8Vector) vector).get(row);
-                            out.write(Double.isFinite(value) ? ascii(LocalFilesValueText.doubleText(value)) : NULL);
+                            out.write(ascii(LocalFilesDoubleText.json(value)));
                         }
                         case DATE -> out.write(ascii("\"" + LocalFilesValueText.dateText(((DateDayVector) vector).get(row))
                                 + "\""));
@@ -346,7 +347,7 @@ abstract class LocalFilesRowWriter {
         return switch (kind) {
             case INT32 -> Integer.toString(((IntVector) vector).get(row));
             case INT64 -> Long.toString(((BigIntVector) vector).get(row));
-            case DOUBLE -> LocalFilesValueText.doubleText(((Float8Vector) vector).get(row));
+            case DOUBLE -> LocalFilesDoubleText.csv(((Float8Vector) vector).get(row));
             case DECIMAL -> ((DecimalVector) vector).getObject(row).toPlainString();
             case BOOL -> ((BitVector) vector).get(row) == 1 ? "true" : "false";
             case DATE -> LocalFilesValueText.dateText(((DateDayVector) vector).get(row));

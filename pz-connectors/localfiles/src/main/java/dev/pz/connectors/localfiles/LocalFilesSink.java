@@ -138,11 +138,17 @@ final class LocalFilesSink implements Sink {
      * fan-out (pz's json writer writes NDJSON) and xlsx in a fan-out (DuckDB writes the fan-out's
      * files, and it cannot write xlsx).
      *
-     * @throws PzConnectorException PZ0361 for those, and every refusal of the native tier
+     * @throws PzConnectorException PZ0361 for those, every refusal of the native tier, and PZ0365 for
+     *     a path outside the root; creates nothing
      */
     @Override
     public void checkUniversalWrite(OutputSpec spec) {
         universalOptions(spec);
+        if (partitionColumn(spec).isPresent()) {
+            fanOutBase(spec);
+        } else {
+            directory(spec);
+        }
     }
 
     private FormatOptions universalOptions(OutputSpec spec) {

@@ -11,6 +11,7 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.api.paths.Globs;
 import dev.pz.connectors.api.paths.PathTemplate;
 import dev.pz.connectors.files.ContractSchema;
+import dev.pz.connectors.files.CsvContract;
 import dev.pz.connectors.files.CsvContractGuard;
 import dev.pz.connectors.files.CsvHeader;
 import dev.pz.connectors.files.DuckReadPartition;
@@ -77,7 +78,7 @@ final class LocalFilesSource implements Source {
         String fragment;
         if (read.files() == null) {
             if (format.isCsv()) {
-                CsvContractGuard.check(spec.entity(), contract, read.options(), read.path(), read.location());
+                guardCsv(spec.entity(), contract, read.options(), read.path(), read.location());
             }
             fragment = ScanSql.fragment(read.options(), SqlText.string(read.path().toString()), contract);
         } else {
@@ -85,6 +86,20 @@ final class LocalFilesSource implements Source {
         }
         return Optional.of(new NativeScan(ScanSql.window(fragment, spec.watermark()), List.of(), format.readFunction(),
                 read.location(), contract == null && format.infersSchema()));
+    }
+
+    /**
+     * The native csv guards, only when the file exists: a contract must match the header by
+     * position; a contract-less file must not be empty (DuckDB has no header to detect a schema
+     * from) and its rows must fit its header (else DuckDB detects a wrong shape).
+     */
+    private static void guardCsv(String entity, Map<String, String> contract, FormatOptions options, Path file,
+            String location) {
+        CsvContractGuard.check(entity, contract, options, file, location);
+        if (contract == null && Files.isRegularFile(file)) {
+            LocalFilesCsvShape.requireRegularRows(entity, location, file, options.delimiter(),
+                    ScanSql.sniffsDelimiter(options));
+        }
     }
 
     /** For xlsx and avro, which pz reads itself: the phrase the plan shows for their universal tier. */
@@ -106,7 +121,7 @@ final class LocalFilesSource implements Source {
         List<String> files = new ArrayList<>();
         for (Path file : read.files()) {
             if (read.options().format().isCsv()) {
-                CsvContractGuard.check(spec.entity(), contract, read.options(), file, paths.relative(file));
+                guardCsv(spec.entity(), contract, read.options(), file, paths.relative(file));
             }
             files.add(file.toString());
         }
@@ -179,11 +194,7 @@ final class LocalFilesSource implements Source {
         char delimiter = read.options().delimiter();
         Optional<List<String>> header = CsvHeader.read(file, delimiter);
         if (header.isPresent()) {
-            for (String name : types.keySet()) {
-                if (LocalFilesCsvReader.find(header.get(), name) < 0) {
-                    throw LocalFilesCsvReader.missingColumn(read.location(), name);
-                }
-            }
+            CsvContract.requireUniversal(spec.entity(), read.location(), delimiter, header.get(), types.keySet());
             if (delimiter == ',') {
                 Optional<List<LocalFilesCsvSplitPlanner.Split>> splits = planSplits(file, header.get());
                 if (splits.isPresent()) {
@@ -204,7 +215,8 @@ final class LocalFilesSource implements Source {
     /**
      * csv/tsv need a contract, parquet reads through DuckDB, xlsx and avro through pz's readers; json
      * is native-only here (PZ0312), and so is a calendar-templated path of a format whose universal
-     * reader reads one file (everything but parquet).
+     * reader reads one file (everything but parquet). Also refuses, offline, a path outside the root
+     * (PZ0365) and a csv header that lacks a contract column (PZ0353) when the file exists.
      */
     @Override
     public void checkUniversalRead(DatasetSpec spec) {
@@ -222,6 +234,13 @@ final class LocalFilesSource implements Source {
         if (format.isCsv() && spec.contract().isEmpty()) {
             throw new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context
                     + ": localfiles csv requires a declared columns: contract in v0");
+        }
+        Read read = read(spec);
+        if (format.isCsv() && Files.isRegularFile(read.path())) {
+            Map<String, ContractTypes> types = ContractSchema.types(spec.contract().orElseThrow(), context);
+            char delimiter = read.options().delimiter();
+            CsvHeader.read(read.path(), delimiter).ifPresent(header -> CsvContract.requireUniversal(spec.entity(),
+                    read.location(), delimiter, header, types.keySet()));
         }
     }
 

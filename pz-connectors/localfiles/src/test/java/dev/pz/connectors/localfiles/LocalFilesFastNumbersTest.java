@@ -18,8 +18,8 @@ class LocalFilesFastNumbersTest {
     }
 
     private static String format(double value) {
-        byte[] out = new byte[LocalFilesValueText.MAX_FAST_DOUBLE_BYTES + 4];
-        int end = LocalFilesValueText.appendDouble(out, 2, value);
+        byte[] out = new byte[LocalFilesDoubleText.MAX_FAST_BYTES + 4];
+        int end = LocalFilesDoubleText.appendFixed(out, 2, value);
         return end < 0 ? null : new String(out, 2, end - 2, StandardCharsets.ISO_8859_1);
     }
 
@@ -62,7 +62,8 @@ class LocalFilesFastNumbersTest {
             String text = format(value);
             if (text != null) {
                 fast++;
-                assertThat(text).as("%s", value).isEqualTo(LocalFilesValueText.doubleText(value));
+                assertThat(text).as("%s", value).isEqualTo(LocalFilesDoubleText.csv(value))
+                        .isEqualTo(LocalFilesDoubleText.json(value));
             }
         }
         assertThat(fast).isGreaterThan(values.size() / 2);

@@ -175,17 +175,64 @@ class LocalFilesScanTest {
         assertThatThrownBy(() -> support.source(null).nativeScan(spec))
                 .isInstanceOfSatisfying(PzConnectorException.class,
                         e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_CONTRACT_MISMATCH))
-                .hasMessage("dataset 'orders': columns: contract declares 'id' at position 1, but the CSV header there"
-                        + " is 'customer' (file header: customer,id,amount). A native csv read binds the contract to the"
-                        + " file by position, so this would silently load 'customer' values under 'id' -- reorder the"
-                        + " columns: contract to match the file header, or remove it to let DuckDB auto-detect the schema");
+                .hasMessage("dataset 'orders': the header of csv file 'orders.csv' does not match the columns: contract:"
+                        + " extra 'amount' (header: customer,id,amount; contract: id,customer) -- a native csv read binds"
+                        + " the columns: contract to the header by position: make the contract list the header's columns"
+                        + " in order, or remove it to let DuckDB auto-detect the schema");
     }
 
     @Test
-    void partialContractPrefixMatchingTheHeaderIsAccepted() throws Exception {
+    void headerMismatchesNameMissingExtraRenamedAndReorderedColumns() throws Exception {
+        write("orders.csv", "id,amt,notes,customer\n1,10,x,alice\n");
+        assertThatThrownBy(() -> support.source(null).nativeScan(dataset("orders", options(),
+                columns("id", "bigint", "amount", "double", "customer", "varchar", "region", "varchar"))))
+                .hasMessageStartingWith("dataset 'orders': the header of csv file 'orders.csv' does not match the"
+                        + " columns: contract: 'amount' is named 'amt' in the file; missing 'region'; extra 'notes'"
+                        + " (header: id,amt,notes,customer; contract: id,amount,customer,region) -- ");
+        write("orders.csv", "customer,id\nalice,1\n");
+        assertThatThrownBy(() -> support.source(null).nativeScan(dataset("orders", options(),
+                columns("id", "bigint", "customer", "varchar"))))
+                .hasMessageContaining("contract: the same columns in another order (header: customer,id;");
+        write("orders.csv", "id;customer\n1;alice\n");
+        assertThatThrownBy(() -> support.source(null).nativeScan(dataset("orders", options(),
+                columns("id", "bigint", "customer", "varchar"))))
+                .hasMessageContaining("'id' is named 'id;customer' in the file; missing 'customer'")
+                .hasMessageEndingWith("; the header looks ';'-delimited: set delimiter: ';'");
+    }
+
+    @Test
+    void contractMatchingTheHeaderIgnoringCaseQuotesAndBomIsAccepted() throws Exception {
         write("orders.csv", "\uFEFF\"id\",customer,amount\n1,alice,10\n");
-        DatasetSpec spec = dataset("orders", options(), columns("ID", "bigint", "customer", "varchar"));
-        assertThat(support.source(null).nativeScan(spec)).isPresent();
+        DatasetSpec spec = dataset("orders", options(), columns("ID", "bigint", "customer", "varchar", "Amount", "double"));
+        assertThat(support.land(support.source(null).nativeScan(spec).orElseThrow()))
+                .containsExactly(List.of(1L, "alice", 10.0));
+    }
+
+    @Test
+    void contractlessCsvWithARaggedRowIsRefusedBeforeDuckDbMisreadsIt() throws Exception {
+        write("more.csv", "id,name,amount\n1,a,10\n2,b,20,extra\n3,c,30\n");
+        assertThatThrownBy(() -> support.source(null).nativeScan(dataset("more", options(), null)))
+                .isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_CONTRACT_MISMATCH))
+                .hasMessageStartingWith("dataset 'more': csv file 'more.csv' line 3 has 4 fields where its header has 3"
+                        + " (delimiter ','), so DuckDB's auto-detection would read the file in a wrong shape");
+        // What DuckDB would have made of it: one text column named after the header line.
+        support.execute("create table sniffed as select * from read_csv('" + project.resolve("more.csv")
+                + "', header = true, auto_detect = true)");
+        assertThat(support.rows("select column_name from (describe sniffed)")).containsExactly(List.of("id,name,amount"));
+
+        write("fewer.csv", "id;name;amount\n1;a;10\n2;b\n");
+        assertThatThrownBy(() -> support.source(null).nativeScan(dataset("fewer", options("delimiter", ";"), null)))
+                .hasMessageContaining("line 3 has 2 fields where its header has 3 (delimiter ';')");
+    }
+
+    @Test
+    void contractlessCsvThatDuckDbCanSniffIsAccepted() throws Exception {
+        write("semi.csv", "id;name\n1;\"a,b\"\n\n2;\"multi\nline\"\n");
+        write("single.csv", "just one column\nx,y\n");
+        for (String name : List.of("semi", "single")) {
+            assertThat(support.source(null).nativeScan(dataset(name, options(), null))).as(name).isPresent();
+        }
     }
 
     @Test

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The universal csv read lands the same rows as the native {@code read_csv} with the contract,
- * refuses what the reference pz refuses with its messages, and splits large files into byte ranges
- * whose union is the whole file. Every Arrow buffer is released (the root allocator is closed after
+ * refuses what it cannot read with messages naming the file, and splits large files into byte
+ * ranges whose union is the whole file. Every Arrow buffer is released (the root allocator is closed after
  * each test).
  */
 class LocalFilesUniversalReadTest {
@@ -100,9 +100,14 @@ class LocalFilesUniversalReadTest {
         // A188: without delimiter: the header is one column named "id;name".
         write("s.csv", "id;name\n1;a\n");
         DatasetSpec spec = dataset("s", options(), columns("id", "bigint", "name", "varchar"));
-        assertThatThrownBy(() -> support.source(null).planRead(spec, ReadHints.none()))
-                .isInstanceOf(PzConnectorException.class)
-                .hasMessage("csv file 's.csv': missing declared column 'id' in header");
+        LocalFilesSource source = support.source(null);
+        assertThatThrownBy(() -> source.checkUniversalRead(spec)).isInstanceOf(PzConnectorException.class)
+                .hasMessage("dataset 's': the header of csv file 's.csv' does not match the columns: contract: 'id'"
+                        + " is named 'id;name' in the file; missing 'name' (header: id;name; contract: id,name) --"
+                        + " add the columns to the file, or remove them from the columns: contract; the header looks"
+                        + " ';'-delimited: set delimiter: ';'");
+        assertThatThrownBy(() -> source.planRead(spec, ReadHints.none()))
+                .hasMessageStartingWith("dataset 's': the header of csv file 's.csv' does not match");
     }
 
     @Test
@@ -132,7 +137,10 @@ class LocalFilesUniversalReadTest {
                 .hasMessage("csv file not found: 'x.csv'");
         write("x.csv", "id,name\n1,a\n");
         assertThatThrownBy(() -> source.planRead(dataset("x", options(), columns("id", "int", "gone", "varchar")),
-                ReadHints.none())).hasMessage("csv file 'x.csv': missing declared column 'gone' in header");
+                ReadHints.none())).hasMessageStartingWith("dataset 'x': the header of csv file 'x.csv' does not match the"
+                        + " columns: contract: 'gone' is named 'name' in the file (header: id,name; contract: id,gone)");
+        // Binding by name, the universal read accepts other orders and extra columns.
+        source.checkUniversalRead(dataset("x", options(), columns("name", "varchar")));
         assertThatThrownBy(() -> source.planRead(dataset("x", options("format", "json"), columns("id", "int")),
                 ReadHints.none())).hasMessageStartingWith("dataset 'x': localfiles json source is native-scan only");
         // Schema fetch keeps only the declared columns the header names, so a missing one shows as drift.

@@ -1,32 +1,38 @@
 package dev.pz.connectors.postgres;
 
 import dev.pz.connectors.api.DatasetSpec;
-import dev.pz.connectors.api.ReadHints;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The base select of one read (the {@code query} option or the entity's table). Table mode pushes the
- * projection, the engine's predicate and the incremental bounds down; query mode sends the user's
- * SQL verbatim with no pushdown.
+ * The base select of one read. Table mode pushes the projection, the filter terms the engine's
+ * predicates rendered to (see {@link PostgresPredicates}) and the incremental bounds down; query
+ * mode sends the user's SQL verbatim with no pushdown.
  */
 final class PostgresReadQuery {
 
     private PostgresReadQuery() {
     }
 
-    static String select(DatasetSpec spec, ReadHints hints) {
+    /** Whether the dataset is read through a {@code query:} (sent verbatim, nothing pushed). */
+    static boolean isQuery(DatasetSpec spec) {
         String query = spec.get(PostgresOptions.QUERY);
-        if (query != null && !query.isBlank()) {
-            return PostgresSql.wrappable(query);
+        return query != null && !query.isBlank();
+    }
+
+    /**
+     * @param columns the hinted columns, or null for the contract's (else every) column
+     * @param filters PostgreSQL conditions the rows must all meet
+     */
+    static String select(DatasetSpec spec, List<String> columns, List<String> filters) {
+        if (isQuery(spec)) {
+            return PostgresSql.wrappable(spec.get(PostgresOptions.QUERY));
         }
         PostgresTableName table = PostgresTableName.parse(spec.entity());
-        StringBuilder sql = new StringBuilder("select ").append(projection(spec, hints)).append(" from ")
+        StringBuilder sql = new StringBuilder("select ").append(projection(spec, columns)).append(" from ")
                 .append(table.qualified());
         List<String> terms = new ArrayList<>();
-        if (hints.predicateSql() != null && !hints.predicateSql().isBlank()) {
-            terms.add("(" + hints.predicateSql() + ")");
-        }
+        filters.forEach(filter -> terms.add("(" + filter + ")"));
         DatasetSpec.Watermark watermark = spec.watermark();
         if (watermark != null && watermark.cursor() != null) {
             String cursor = PostgresSql.quote(watermark.cursor());
@@ -45,9 +51,9 @@ final class PostgresReadQuery {
     }
 
     /** The hinted columns, else the {@code columns:} contract's, else every column. */
-    private static String projection(DatasetSpec spec, ReadHints hints) {
-        if (hints.columns() != null && !hints.columns().isEmpty()) {
-            return PostgresSql.quoteAll(hints.columns());
+    private static String projection(DatasetSpec spec, List<String> columns) {
+        if (columns != null && !columns.isEmpty()) {
+            return PostgresSql.quoteAll(columns);
         }
         if (spec.columns() != null && !spec.columns().isEmpty()) {
             return PostgresSql.quoteAll(spec.columns().keySet());

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pz.connectors.api.BatchOptions;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.ReadPredicate;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -33,7 +34,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The read side: pushdown of projection, predicate and
+ * The read side: pushdown of projection, predicates and
  * incremental bounds shows in the rows returned; query mode takes SQL verbatim; partitioned reads
  * return exactly the rows of a single read, NULL partition values included; failures are named.
  */
@@ -71,7 +72,8 @@ class PostgresReadTest {
     @Test
     void columnHintsPruneTheSelect() throws IOException {
         List<List<Object>> rows = readAll(source, dataset(events, options()),
-                new ReadHints(List.of("name", "id"), "id <= 2"), allocator);
+                new ReadHints(List.of("name", "id"), List.of(new ReadPredicate.Comparison("ID",
+                        ReadPredicate.Operator.LESS_OR_EQUAL, ReadPredicate.Value.of(2L)))), allocator);
         assertThat(rows).containsExactly(row("name-1", 1L), row("name-2", 2L));
     }
 
@@ -96,7 +98,9 @@ class PostgresReadTest {
     void inclusiveLowerBoundAndPredicateCombine() throws IOException {
         DatasetSpec spec = new DatasetSpec("pg", events, options(), null,
                 new DatasetSpec.Watermark("id", "995", true, null));
-        assertThat(ids(readAll(source, spec, new ReadHints(List.of("id"), "id % 2 = 1"), allocator)))
+        ReadPredicate odd = new ReadPredicate.In("id", List.of(ReadPredicate.Value.of(995L), ReadPredicate.Value.of(997L),
+                ReadPredicate.Value.of(999L), ReadPredicate.Value.of(3L)));
+        assertThat(ids(readAll(source, spec, new ReadHints(List.of("id"), List.of(odd)), allocator)))
                 .containsExactly(995L, 997L, 999L);
     }
 
@@ -112,7 +116,8 @@ class PostgresReadTest {
         DatasetSpec spec = new DatasetSpec("pg", "anything", options("query",
                 "select id, name as email from " + events + " where id < 3 order by id;  "), null,
                 new DatasetSpec.Watermark("id", "1", false, null));
-        List<List<Object>> rows = readAll(source, spec, new ReadHints(List.of("id"), "id > 100"), allocator);
+        List<List<Object>> rows = readAll(source, spec, new ReadHints(List.of("id"), List.of(new ReadPredicate
+                .Comparison("id", ReadPredicate.Operator.GREATER, ReadPredicate.Value.of(100L)))), allocator);
         assertThat(rows).containsExactly(row(1L, "name-1"), row(2L, "name-2"));
         assertThat(source.schema(spec).getFields()).extracting(Field::getName).containsExactly("id", "email");
     }

@@ -20,17 +20,17 @@ import java.util.Set;
 /**
  * Microsoft SQL Server and Azure SQL through the Microsoft JDBC driver, universal tier only: reads
  * stream a forward-only result into Arrow with typed getters, writes feed Arrow batches to the
- * driver's bulk copy. Options: {@link SqlServerOptions}. Change capture, stored-procedure reads and
- * delete application are not part of this build; filter pushdown ({@code PredicatePushdown}) is
- * declared once the engine hands over structured conjuncts for {@link TsqlPredicateRenderer},
- * since the engine's filter text is DuckDB SQL.
+ * driver's bulk copy. Options: {@link SqlServerOptions}. Filters are pushed as the T-SQL
+ * {@link TsqlPredicateRenderer} renders from the engine's structured predicates. Change capture,
+ * stored-procedure reads and delete application are not part of this build.
  */
 public final class SqlServerConnector implements Connector {
 
     public static final String VERSION = "0.1.0";
 
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-            ConnectorCapability.COLUMN_PRUNING, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
+            ConnectorCapability.COLUMN_PRUNING, ConnectorCapability.PREDICATE_PUSHDOWN,
+            ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
             ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
             ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS));
 

@@ -22,8 +22,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The read side of one sqlserver connection: universal tier only. The schema comes from the
  * server's description of the select ({@code sp_describe_first_result_set}, nothing executed); a
- * table read projects the hinted, else contracted, else every column; a {@code query:} read runs
- * the query as written and keeps the hinted columns as it reads. Each partition opens its own
+ * table read projects the hinted, else contracted, else every column and filters with the pushed
+ * predicates {@link TsqlPredicateRenderer} can render; a {@code query:} read runs the query as
+ * written and keeps the hinted columns as it reads. Each partition opens its own
  * session when the engine opens it, so partitions read concurrently.
  */
 final class SqlServerSource implements Source {
@@ -65,11 +66,11 @@ final class SqlServerSource implements Source {
         String partitionColumn = spec.get(SqlServerOptions.PARTITION_COLUMN);
         boolean partitioned = partitionColumn != null && partitionCount > 1;
         try (Connection connection = settings.open()) {
-            List<SqlServerColumn> available = describe(connection, spec, SqlServerReadQuery.projection(spec, null));
+            String unfiltered = SqlServerReadQuery.projection(spec, null);
+            List<SqlServerColumn> available = describe(connection, spec, unfiltered);
             Plan plan = plan(spec, hints, available, partitioned ? partitionColumn : null);
-            // No filter conjuncts: the engine's filter hint is DuckDB SQL, which is never sent to SQL Server.
-            // Structured conjuncts are rendered by TsqlPredicateRenderer(available) into this list.
-            String select = SqlServerReadQuery.select(spec, plan.projection(), List.of(), available);
+            String select = SqlServerReadQuery.select(spec, plan.projection(),
+                    filters(connection, spec, hints, available, unfiltered), available);
             List<String> selects = partitioned
                     ? SqlServerPartitioner.split(settings, connection, spec.entity(), select, partitionColumn,
                             partitionCount)
@@ -88,6 +89,22 @@ final class SqlServerSource implements Source {
     @Override
     public void close() {
         // Sessions belong to partitions and schema probes; the source itself holds none.
+    }
+
+    /**
+     * The T-SQL conditions for the predicates the server can apply without losing a row DuckDB keeps
+     * (table reads only; a query is sent as written). Text columns' collations are asked for only
+     * when some predicate is on a text column.
+     */
+    private List<String> filters(Connection connection, DatasetSpec spec, ReadHints hints,
+            List<SqlServerColumn> available, String unfiltered) throws SQLException {
+        if (hints.predicates().isEmpty() || SqlServerReadQuery.isQuery(spec)) {
+            return List.of();
+        }
+        boolean text = available.stream().anyMatch(column -> TsqlPredicateRenderer.comparesText(column)
+                && hints.predicates().stream().anyMatch(predicate -> predicate.column().equalsIgnoreCase(column.name())));
+        Map<String, String> collations = text ? SqlServerCollations.of(settings, connection, unfiltered) : Map.of();
+        return new TsqlPredicateRenderer(available, collations).renderAll(hints.predicates());
     }
 
     /** The select's projection, the schema it produces and where each field comes from in its result. */

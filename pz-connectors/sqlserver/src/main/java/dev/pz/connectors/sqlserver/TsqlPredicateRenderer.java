@@ -1,13 +1,9 @@
 package dev.pz.connectors.sqlserver;
 
-import dev.pz.connectors.sqlserver.TsqlPredicate.Operator;
+import dev.pz.connectors.api.ReadPredicate;
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,24 +15,31 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Renders structured filter conjuncts as T-SQL for a table read. pz re-applies the reader's own SQL
- * to the staged rows, so a pushed conjunct may let through more rows than the reader keeps but never
- * fewer. A conjunct is rendered only where the server's answer is provably a superset of DuckDB's on
- * the staged values; otherwise {@link #render} is empty and the conjunct stays with DuckDB:
+ * Renders the engine's {@link ReadPredicate}s as T-SQL for a table read. pz re-applies the reader's
+ * own SQL to the staged rows, so a pushed predicate may let through more rows than the reader keeps
+ * but never fewer. A predicate is rendered only where the server's answer is provably a superset of
+ * DuckDB's on the staged values; otherwise {@link #render} is empty and the predicate stays with
+ * DuckDB:
  *
  * <ul>
- *   <li>numbers (every integer, exact and approximate type) take every operator with numeric values;
- *   <li>text takes only {@code =} and {@code IN}: a case- or accent-insensitive collation, and the
- *       server's disregard of trailing spaces, only ever match more rows, whereas {@code <>} or an
- *       ordering would match fewer or others ({@code text}/{@code ntext} cannot be compared at all);
+ *   <li>numbers (every integer, exact and approximate type) take every operator with integer,
+ *       decimal and double values, except {@code real}: the server rounds an integer or decimal
+ *       value to 32 bits before it compares, where DuckDB compares the widened value with the exact
+ *       one, so {@code real} takes double values only (compared as doubles on both sides);
+ *   <li>text takes only {@code =} and {@code IN}, and only under a binary collation ({@code _BIN},
+ *       {@code _BIN2}), where the server compares code points as DuckDB compares bytes; the server's
+ *       disregard of trailing spaces only ever matches more rows, whereas {@code <>} or an ordering
+ *       would match fewer or others, and so would any collation the column's metadata does not name
+ *       ({@code text}/{@code ntext} cannot be compared at all);
  *   <li>{@code uniqueidentifier} takes {@code =} and {@code IN} with well-formed GUIDs (any other
  *       string would be a conversion error on the server);
  *   <li>{@code bit} takes {@code =} and {@code <>} with booleans;
  *   <li>{@code date} takes every operator with dates;
  *   <li>{@code datetime2}, {@code datetimeoffset} and {@code smalldatetime} take every operator with
- *       timestamps, rewritten for the reader's truncation to microseconds ({@code c > v} becomes
- *       {@code c >= v + 1µs}, {@code c = v} becomes {@code c >= v and c < v + 1µs}, …), so a
- *       {@code datetime2(7)} value that stages as {@code v} is never lost;
+ *       timestamps (UTC wall clocks, as the read stages them), rewritten for the reader's truncation
+ *       to microseconds ({@code c > v} becomes {@code c >= v + 1µs}, {@code c = v} becomes
+ *       {@code c >= v and c < v + 1µs}, …), so a {@code datetime2(7)} value that stages as {@code v}
+ *       is never lost;
  *   <li>{@code datetime} (rounded to the millisecond by the driver) and binary types take only the
  *       null tests, which every column takes.
  * </ul>
@@ -47,63 +50,129 @@ final class TsqlPredicateRenderer {
 
     private static final Pattern GUID = Pattern.compile(
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
-    private static final BigInteger MAX_DECIMAL = BigInteger.TEN.pow(38);
+    private static final Pattern BINARY_COLLATION = Pattern.compile("(?i).*_BIN2?(_UTF8)?");
 
     private enum Kind {
-        NUMBER, TEXT, UNICODE_TEXT, GUID, BIT, DATE, DATETIME2, DATETIMEOFFSET, NULL_TESTS_ONLY
+        NUMBER, REAL, TEXT, UNICODE_TEXT, GUID, BIT, DATE, DATETIME2, DATETIMEOFFSET, NULL_TESTS_ONLY
     }
 
-    private final Map<String, SqlServerColumn> columns = new HashMap<>();
+    /** The shapes a predicate takes here: the operators of {@link ReadPredicate} in one list. */
+    private enum Operator {
+        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">="), IN("in"), BETWEEN("between");
 
-    /** A renderer for the columns of one read, matched by name case-insensitively as the server does. */
-    TsqlPredicateRenderer(List<SqlServerColumn> columns) {
-        for (SqlServerColumn column : columns) {
-            this.columns.putIfAbsent(column.name().toLowerCase(Locale.ROOT), column);
+        private final String sql;
+
+        Operator(String sql) {
+            this.sql = sql;
+        }
+
+        String sql() {
+            return sql;
+        }
+
+        static Operator of(ReadPredicate.Operator operator) {
+            return switch (operator) {
+                case EQUAL -> EQ;
+                case NOT_EQUAL -> NE;
+                case LESS -> LT;
+                case LESS_OR_EQUAL -> LE;
+                case GREATER -> GT;
+                case GREATER_OR_EQUAL -> GE;
+            };
         }
     }
 
-    /** Every pushable conjunct, each parenthesized, in order; the rest are left out. */
-    List<String> renderAll(List<TsqlPredicate> predicates) {
+    private final Map<String, SqlServerColumn> columns = new HashMap<>();
+    private final Map<String, String> collations = new HashMap<>();
+
+    /**
+     * A renderer for the columns of one read, matched by name case-insensitively as the server does.
+     *
+     * @param collations each text column's collation by name, as the server describes it
+     */
+    TsqlPredicateRenderer(List<SqlServerColumn> columns, Map<String, String> collations) {
+        for (SqlServerColumn column : columns) {
+            this.columns.putIfAbsent(column.name().toLowerCase(Locale.ROOT), column);
+        }
+        collations.forEach((name, collation) -> {
+            if (collation != null) {
+                this.collations.putIfAbsent(name.toLowerCase(Locale.ROOT), collation);
+            }
+        });
+    }
+
+    /** Every pushable predicate, each parenthesized, in order; the rest are left out. */
+    List<String> renderAll(List<ReadPredicate> predicates) {
         List<String> rendered = new ArrayList<>();
-        for (TsqlPredicate predicate : predicates) {
+        for (ReadPredicate predicate : predicates) {
             render(predicate).ifPresent(sql -> rendered.add("(" + sql + ")"));
         }
         return rendered;
     }
 
-    /** The conjunct in T-SQL, or empty when the server could drop a row DuckDB would keep. */
-    Optional<String> render(TsqlPredicate predicate) {
-        SqlServerColumn column = columns.get(predicate.column().toLowerCase(Locale.ROOT));
-        if (column == null || !arity(predicate)) {
+    /** The predicate in T-SQL, or empty when the server could drop a row DuckDB would keep. */
+    Optional<String> render(ReadPredicate predicate) {
+        String key = predicate.column().toLowerCase(Locale.ROOT);
+        SqlServerColumn column = columns.get(key);
+        if (column == null) {
             return Optional.empty();
         }
         String quoted = SqlServerSql.quote(column.name());
-        Operator operator = predicate.operator();
-        if (operator == Operator.IS_NULL || operator == Operator.IS_NOT_NULL) {
-            return Optional.of(quoted + " " + operator.sql());
+        if (predicate instanceof ReadPredicate.IsNull isNull) {
+            return Optional.of(quoted + (isNull.negated() ? " is not null" : " is null"));
         }
-        return switch (kind(column)) {
-            case NUMBER -> plain(quoted, operator, predicate.values(), TsqlPredicateRenderer::number);
-            case TEXT, UNICODE_TEXT -> operator == Operator.EQ || operator == Operator.IN
-                    ? plain(quoted, operator, predicate.values(), value -> text(value, kind(column) == Kind.UNICODE_TEXT))
+        Operator operator;
+        List<Object> values = new ArrayList<>();
+        if (predicate instanceof ReadPredicate.Comparison comparison) {
+            operator = Operator.of(comparison.operator());
+            values.add(comparison.value().value());
+        } else if (predicate instanceof ReadPredicate.In in) {
+            operator = Operator.IN;
+            in.values().forEach(value -> values.add(value.value()));
+        } else {
+            ReadPredicate.Between between = (ReadPredicate.Between) predicate;
+            operator = Operator.BETWEEN;
+            values.add(between.low().value());
+            values.add(between.high().value());
+        }
+        Kind kind = kind(column);
+        return switch (kind) {
+            case NUMBER -> plain(quoted, operator, values, TsqlPredicateRenderer::number);
+            case REAL -> plain(quoted, operator, values, value -> value instanceof Double ? number(value)
+                    : Optional.empty());
+            case TEXT, UNICODE_TEXT -> (operator == Operator.EQ || operator == Operator.IN)
+                    && binaryCollation(key)
+                    ? plain(quoted, operator, values, value -> text(value, kind == Kind.UNICODE_TEXT))
                     : Optional.empty();
             case GUID -> operator == Operator.EQ || operator == Operator.IN
-                    ? plain(quoted, operator, predicate.values(), TsqlPredicateRenderer::guid)
+                    ? plain(quoted, operator, values, TsqlPredicateRenderer::guid)
                     : Optional.empty();
             case BIT -> operator == Operator.EQ || operator == Operator.NE
-                    ? plain(quoted, operator, predicate.values(), TsqlPredicateRenderer::bit)
+                    ? plain(quoted, operator, values, TsqlPredicateRenderer::bit)
                     : Optional.empty();
-            case DATE -> plain(quoted, operator, predicate.values(), TsqlPredicateRenderer::date);
-            case DATETIME2 -> truncating(quoted, operator, predicate.values(), SqlServerLiterals::datetime2);
-            case DATETIMEOFFSET -> truncating(quoted, operator, predicate.values(), SqlServerLiterals::datetimeoffset);
+            case DATE -> plain(quoted, operator, values, TsqlPredicateRenderer::date);
+            case DATETIME2 -> truncating(quoted, operator, values, SqlServerLiterals::datetime2);
+            case DATETIMEOFFSET -> truncating(quoted, operator, values, SqlServerLiterals::datetimeoffset);
             case NULL_TESTS_ONLY -> Optional.empty();
         };
     }
 
+    /** Whether a predicate on {@code column} compares text, which its collation decides. */
+    static boolean comparesText(SqlServerColumn column) {
+        Kind kind = kind(column);
+        return kind == Kind.TEXT || kind == Kind.UNICODE_TEXT;
+    }
+
+    private boolean binaryCollation(String column) {
+        String collation = collations.get(column);
+        return collation != null && BINARY_COLLATION.matcher(collation).matches();
+    }
+
     private static Kind kind(SqlServerColumn column) {
         return switch (column.typeName()) {
-            case "int", "smallint", "tinyint", "bigint", "decimal", "numeric", "money", "smallmoney", "float", "real" ->
+            case "int", "smallint", "tinyint", "bigint", "decimal", "numeric", "money", "smallmoney", "float" ->
                     Kind.NUMBER;
+            case "real" -> Kind.REAL;
             case "char", "varchar" -> Kind.TEXT;
             case "nchar", "nvarchar", "sysname" -> Kind.UNICODE_TEXT;
             case "uniqueidentifier" -> Kind.GUID;
@@ -112,19 +181,6 @@ final class TsqlPredicateRenderer {
             case "datetime2", "smalldatetime" -> Kind.DATETIME2;
             case "datetimeoffset" -> Kind.DATETIMEOFFSET;
             default -> Kind.NULL_TESTS_ONLY;
-        };
-    }
-
-    private static boolean arity(TsqlPredicate predicate) {
-        List<Object> values = predicate.values();
-        if (values.contains(null)) {
-            return false;
-        }
-        return switch (predicate.operator()) {
-            case IS_NULL, IS_NOT_NULL -> values.isEmpty();
-            case IN -> !values.isEmpty();
-            case BETWEEN -> values.size() == 2;
-            default -> values.size() == 1;
         };
     }
 
@@ -174,25 +230,20 @@ final class TsqlPredicateRenderer {
             case BETWEEN -> column + " >= " + at.apply(first) + " and " + column + " < " + after.apply(times.get(1));
             case IN -> String.join(" or ", times.stream().map(time -> "(" + column + " >= " + at.apply(time) + " and "
                     + column + " < " + after.apply(time) + ")").toList());
-            case IS_NULL, IS_NOT_NULL -> throw new IllegalStateException("null tests are rendered before");
         });
     }
 
     private static Optional<String> number(Object value) {
-        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+        if (value instanceof Long) {
             return Optional.of(value.toString());
-        }
-        if (value instanceof BigInteger integer) {
-            return integer.abs().compareTo(MAX_DECIMAL) < 0 ? Optional.of(integer.toString()) : Optional.empty();
         }
         if (value instanceof BigDecimal decimal) {
             boolean fits = decimal.precision() - decimal.scale() <= 38 && decimal.scale() <= 38
                     && decimal.precision() <= 38;
-            return fits ? Optional.of(SqlServerLiterals.decimal(decimal))
-                    : Optional.empty();
+            return fits ? Optional.of(SqlServerLiterals.decimal(decimal)) : Optional.empty();
         }
-        if ((value instanceof Double || value instanceof Float) && Double.isFinite(((Number) value).doubleValue())) {
-            return Optional.of(SqlServerLiterals.floatValue(((Number) value).doubleValue()));
+        if (value instanceof Double number && Double.isFinite(number)) {
+            return Optional.of(SqlServerLiterals.floatValue(number));
         }
         return Optional.empty();
     }
@@ -225,17 +276,7 @@ final class TsqlPredicateRenderer {
 
     /** A microsecond-aligned UTC wall clock whose next microsecond still exists in SQL Server. */
     private static Optional<LocalDateTime> utcMicros(Object value) {
-        LocalDateTime time;
-        if (value instanceof LocalDateTime local) {
-            time = local;
-        } else if (value instanceof Instant instant) {
-            time = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
-        } else if (value instanceof OffsetDateTime offset) {
-            time = offset.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        } else {
-            return Optional.empty();
-        }
-        if (time.getNano() % 1_000 != 0 || !inRange(time.toLocalDate())
+        if (!(value instanceof LocalDateTime time) || time.getNano() % 1_000 != 0 || !inRange(time.toLocalDate())
                 || !inRange(time.plus(1, ChronoUnit.MICROS).toLocalDate())) {
             return Optional.empty();
         }

@@ -52,7 +52,8 @@ class SqlServerConnectorTest {
     @Test
     void capabilitiesAreTheImplementedOnes() {
         assertThat(CONNECTOR.capabilities()).isEqualTo(EnumSet.of(ConnectorCapability.COLUMN_PRUNING,
-                ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE, ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
+                ConnectorCapability.PREDICATE_PUSHDOWN, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
+                ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
                 ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS));
     }
 

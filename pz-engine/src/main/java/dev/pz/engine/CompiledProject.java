@@ -1,0 +1,223 @@
+package dev.pz.engine;
+
+import dev.pz.connectors.api.error.PzValidationException;
+import dev.pz.engine.artifacts.CompileArtifacts;
+import dev.pz.engine.artifacts.Retention;
+import dev.pz.engine.compile.CompiledDag;
+import dev.pz.engine.compile.Node;
+import dev.pz.engine.compile.PipelineNode;
+import dev.pz.engine.compile.Selection;
+import dev.pz.engine.compile.Selector;
+import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.RunListener;
+import dev.pz.engine.execute.Cancellation;
+import dev.pz.engine.model.Project;
+import dev.pz.engine.plan.MemoryBudget;
+import dev.pz.engine.plan.PlanWriter;
+import dev.pz.engine.plan.PlannedNode;
+import dev.pz.engine.plan.PolicyLines;
+import dev.pz.engine.run.CancellationNotice;
+import dev.pz.engine.run.RetryPlanner;
+import dev.pz.engine.run.RunSession;
+import dev.pz.engine.state.RunHistory;
+import dev.pz.engine.validate.ConnectivityValidator;
+import dev.pz.engine.validate.Preflight;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A loaded and compiled project: the verbs that work on its DAG. {@link #validate}, {@link #plan}
+ * and {@link #run} share one preflight, so each refuses what the others refuse, with the same code,
+ * before anything runs or any run directory exists.
+ */
+public final class CompiledProject {
+    private final PzEngine engine;
+    private final Project project;
+    private final CompiledDag dag;
+    private final Diagnostics diagnostics;
+
+    CompiledProject(PzEngine engine, Project project, CompiledDag dag, Diagnostics diagnostics) {
+        this.engine = engine;
+        this.project = project;
+        this.dag = dag;
+        this.diagnostics = diagnostics;
+    }
+
+    public String name() {
+        return project.name();
+    }
+
+    public Path directory() {
+        return project.directory();
+    }
+
+    /** The nodes in dependency order; only those {@code select} matches when it is not null. */
+    public List<NodeInfo> nodes(String select) {
+        return Guard.call(() -> {
+            Set<String> shown = select == null ? null : Selector.select(dag, select);
+            List<NodeInfo> nodes = new ArrayList<>();
+            for (Node node : dag.nodes()) {
+                if (shown == null || shown.contains(node.id())) {
+                    nodes.add(new NodeInfo(node.id(), node.kind(), node.name(),
+                            node instanceof PipelineNode pipeline ? pipeline.tags() : List.of()));
+                }
+            }
+            return nodes;
+        });
+    }
+
+    /**
+     * Writes {@code .pz/target/manifest.json} and {@code compiled/*.sql} for every node, or those
+     * {@code select} matches. Connects to nothing.
+     */
+    public CompileReport writeArtifacts(String select) {
+        return Guard.call(() -> {
+            Set<String> selected = new LinkedHashSet<>();
+            if (select == null) {
+                dag.nodes().stream().map(Node::id).forEach(selected::add);
+            } else {
+                selected.addAll(Selector.select(dag, select));
+            }
+            int count = CompileArtifacts.write(project, dag, selected);
+            return new CompileReport(count, CompileArtifacts.targetDirectory(project.directory()));
+        });
+    }
+
+    /**
+     * Runs the preflight over the whole project; its notes (datasets without a contract, then with
+     * {@code connect} what the live probes said) go to the project's {@link Diagnostics}. With
+     * {@code connect}, also probes every connection and the live schema of every dataset read and
+     * writes {@code .pz/target/schemas.json}; otherwise writes nothing.
+     */
+    public ValidationReport validate(boolean connect) {
+        return Guard.call(() -> {
+            Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), Preflight.Scope.wholeProject(false));
+            outcome.notes().forEach(diagnostics::notice);
+            if (connect) {
+                ConnectivityValidator.run(project, dag, engine.registry()).forEach(diagnostics::notice);
+            }
+            return new ValidationReport(project.pipelines().size(), outcome.connectionsChecked());
+        });
+    }
+
+    /**
+     * Plans the whole project after the preflight, writes {@code .pz/target/plan.json}, and returns the
+     * rows {@code shown} selects (all for a bare or {@code --all} selection).
+     */
+    public PlanReport plan(NodeSelection shown) {
+        return Guard.call(() -> {
+            Optional<Set<String>> ids = selection(shown).resolve(dag, false);
+            Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), Preflight.Scope.wholeProject(false));
+            PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
+            List<PlanReport.Row> rows = new ArrayList<>();
+            for (PlannedNode node : outcome.plan().nodes()) {
+                if (ids.isEmpty() || ids.get().contains(node.id())) {
+                    Optional<PlannedNode.Pushdown> pushdown = node.pushdownInfo();
+                    rows.add(new PlanReport.Row(node.strategy().word(), node.name(), node.reason(),
+                            pushdown.map(PlannedNode.Pushdown::columnsPushed).orElse(null),
+                            pushdown.map(PlannedNode.Pushdown::predicatePushed).orElse(false),
+                            pushdown.map(PlannedNode.Pushdown::filter).orElse(null)));
+                }
+            }
+            MemoryBudget budget = outcome.plan().memoryBudget();
+            return new PlanReport(rows, ids.isPresent(), budget.line(), Optional.ofNullable(budget.duckdbThreadsDisclaimer()),
+                    PolicyLines.of(project, dag));
+        });
+    }
+
+    /**
+     * What {@code pz run} executes for {@code selection}: the chosen nodes with their ancestors. A
+     * bare selection of a project with several independent flows is refused (PZ0215) — after the SQL
+     * dry compile, which comes first: a project whose SQL is wrong reports that (PZ0401) instead.
+     */
+    public RunTarget target(NodeSelection selection) {
+        return Guard.call(() -> {
+            Optional<Set<String>> chosen;
+            try {
+                chosen = selection(selection).resolve(dag, true);
+            } catch (PzValidationException refused) {
+                Preflight.dryCompile(project, dag);
+                throw refused;
+            }
+            return new RunTarget(chosen.map(ids -> Selection.withAncestors(dag, ids)).orElseGet(this::everything), null);
+        });
+    }
+
+    /**
+     * What {@code pz test} executes: the check nodes (all, or those {@code select} matches) with what
+     * they need; never a sink. Empty when no check is selected.
+     */
+    public Optional<RunTarget> checks(String select) {
+        return Guard.call(() -> {
+            Set<String> candidates = select == null ? everything() : Selector.select(dag, select);
+            Set<String> checks = new LinkedHashSet<>();
+            for (String id : candidates) {
+                if (dag.node(id).kind() == NodeKind.CHECK) {
+                    checks.add(id);
+                }
+            }
+            return checks.isEmpty() ? Optional.<RunTarget>empty()
+                    : Optional.of(new RunTarget(Selection.withAncestors(dag, checks), null));
+        });
+    }
+
+    /** What {@code pz retry} does about the latest run (PZ0502–PZ0504 when it cannot). */
+    public PreparedRetry prepareRetry(boolean fullRefresh) {
+        return Guard.call(() -> {
+            RetryPlanner.Decision decision = RetryPlanner.decide(dag, RunHistory.latest(project.directory()),
+                    fullRefresh);
+            Optional<RunTarget> target = decision.nothingToDo() != null ? Optional.empty()
+                    : Optional.of(new RunTarget(decision.effective(), decision.plan()));
+            return new PreparedRetry(Optional.ofNullable(decision.nothingToDo()), decision.notices(), decision.changed(),
+                    target);
+        });
+    }
+
+    /** The loop of {@code pz run --until-caught-up} over {@code target}; {@code maxRuns} null for no cap. */
+    public CatchUpLoop catchUp(RunTarget target, Integer maxRuns) {
+        return new CatchUpLoop(dag, target, project.directory(), maxRuns);
+    }
+
+    /**
+     * Runs {@code target}: the preflight (nothing is created when it refuses), {@code plan.json}, then
+     * the run itself under {@code .pz/runs/<runId>/}. Events go to {@code listener} as they happen.
+     */
+    public RunReport run(RunTarget target, RunSettings settings, RunListener listener, RunControl control) {
+        return Guard.call(() -> {
+            Set<String> effective = target.effective();
+            Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), new Preflight.Scope(true,
+                    effective::contains, id -> effective.contains(id)
+                            && (target.retry() == null || !target.retry().reuse().containsKey(id))));
+            PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
+            RunSession.Result result;
+            try {
+                result = RunSession.execute(new RunSession.Request(project, dag, outcome.plan(), engine.registry(),
+                        effective, settings.failFast(), settings.fullRefresh(), listener, Clock.systemUTC(),
+                        control.cancellation(), target.retry()));
+            } catch (Cancellation.CancelledException e) {
+                throw new RunCancelledException(CancellationNotice.beforeAnyNode());
+            }
+            Retention.Sweep sweep = result.sweep();
+            Optional<RunReport.Retention> retention = sweep == null || !sweep.worthReporting() ? Optional.empty()
+                    : Optional.of(new RunReport.Retention(sweep.stagingDeleted(), sweep.workdirsDeleted(),
+                            sweep.bytesFreed(), sweep.failures(), sweep.line()));
+            return new RunReport(result.runId(), result.status(), result.results(), result.resultsFile(), retention,
+                    result.notes(), CancellationNotice.of(control.cancellation(), result.results()));
+        });
+    }
+
+    private Set<String> everything() {
+        Set<String> ids = new LinkedHashSet<>();
+        dag.nodes().stream().map(Node::id).forEach(ids::add);
+        return ids;
+    }
+
+    private static Selection selection(NodeSelection selection) {
+        return new Selection(selection.names(), selection.select(), selection.all());
+    }
+}

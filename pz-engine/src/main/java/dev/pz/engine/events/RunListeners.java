@@ -1,0 +1,60 @@
+package dev.pz.engine.events;
+
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Fans run events out to several listeners; a throwing listener never disturbs the run. */
+final class RunListeners implements RunListener {
+    private final List<RunListener> listeners;
+
+    RunListeners(List<RunListener> listeners) {
+        this.listeners = List.copyOf(listeners);
+    }
+
+    private void each(Consumer<RunListener> event) {
+        for (RunListener listener : listeners) {
+            try {
+                event.accept(listener);
+            } catch (RuntimeException ignored) {
+                // A renderer or artifact writer must not change a run's outcome.
+            }
+        }
+    }
+
+    @Override
+    public void runStarted(String runId, String projectName, int nodeCount) {
+        each(listener -> listener.runStarted(runId, projectName, nodeCount));
+    }
+
+    @Override
+    public void nodeStarted(NodeRef node) {
+        each(listener -> listener.nodeStarted(node));
+    }
+
+    @Override
+    public void nodeProgress(NodeRef node, long rows, long bytes, long batches) {
+        each(listener -> listener.nodeProgress(node, rows, bytes, batches));
+    }
+
+    @Override
+    public void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
+        each(listener -> listener.retryScheduled(node, attempt, maxAttempts, delayMs, reason));
+    }
+
+    @Override
+    public void breakerStateChanged(String instance, String oldState, String newState, String trigger,
+            long coolDownMs) {
+        each(listener -> listener.breakerStateChanged(instance, oldState, newState, trigger, coolDownMs));
+    }
+
+    @Override
+    public void nodeCompleted(NodeResult result) {
+        each(listener -> listener.nodeCompleted(result));
+    }
+
+    @Override
+    public void runCompleted(RunStatus status, int succeeded, int failed, int skipped, long durationMs) {
+        each(listener -> listener.runCompleted(status, succeeded, failed, skipped, durationMs));
+    }
+}
