@@ -4,9 +4,13 @@ import dev.pz.connectors.api.ConnectionCheck;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
+import dev.pz.connectors.files.FormatOptions;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -56,6 +60,18 @@ final class AzureBlobConnector implements Connector {
     @Override
     public OptionSet writeOptions() {
         return AzureOptions.WRITE;
+    }
+
+    /** Format options written for another format (PZ0362). */
+    @Override
+    public List<OptionProblem> validateRead(DatasetSpec spec) {
+        return FormatOptions.problems(spec, AzureOptions.READ_FORMAT, false);
+    }
+
+    /** Format options written for another format (PZ0362). */
+    @Override
+    public List<OptionProblem> validateWrite(OutputSpec spec) {
+        return FormatOptions.problems(spec, AzureOptions.WRITE_FORMAT, true);
     }
 
     @Override

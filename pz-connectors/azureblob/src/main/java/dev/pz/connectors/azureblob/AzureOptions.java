@@ -5,13 +5,14 @@ import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.files.FileFormat;
 import dev.pz.connectors.files.FormatOptions;
-import java.util.List;
+import dev.pz.connectors.files.remote.RemoteRead;
+import dev.pz.connectors.files.remote.RemoteWrite;
 import java.util.Locale;
 
 /**
  * Every option the azureblob connector accepts. The format options are the file-place connectors'
- * own ({@link FormatOptions}); azureblob reads and writes the formats DuckDB handles (csv, tsv, json,
- * parquet). Which credential keys an {@code auth} needs is checked by {@link AzureSettings#problems}.
+ * own ({@link FormatOptions}); azureblob writes the formats DuckDB handles (csv, tsv, json, parquet)
+ * and reads those, plus xlsx and avro through pz's own readers in the run's spool. Which credential keys an {@code auth} needs is checked by {@link AzureSettings#problems}.
  */
 final class AzureOptions {
 
@@ -53,18 +54,16 @@ final class AzureOptions {
     static final Option<String> FILES_PER_PARTITION = Option.string("files_per_partition", "Refused: azureblob"
             + " reads natively only, in one scan of every matched blob (PZ0312).");
 
-    /** The formats DuckDB reads and writes itself; xlsx and avro are localfiles's. */
-    static final List<FileFormat> FORMATS = List.of(FileFormat.CSV, FileFormat.JSON, FileFormat.PARQUET,
-            FileFormat.TSV);
-    static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the blobs.", FORMATS,
-            FileFormat.PARQUET);
+    static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the blobs (xlsx and avro are"
+            + " read by pz itself).", RemoteRead.FORMATS, FileFormat.PARQUET);
     static final Option<FileFormat> WRITE_FORMAT = FormatOptions.formatOption("File format of the blob written.",
-            FORMATS, null);
+            RemoteWrite.FORMATS, null);
 
     static final OptionSet CONNECTION = OptionSet.of(AUTH, CONNECTION_STRING, ACCOUNT_NAME, ACCOUNT_KEY, SAS_TOKEN,
             ENDPOINT, TENANT_ID, CLIENT_ID, CLIENT_SECRET, CHAIN);
     static final OptionSet READ = OptionSet.of(SCHEME, READ_CONTAINER, READ_PATH, READ_FORMAT,
-            FormatOptions.DELIMITER, FormatOptions.LAYOUT, FILES_PER_PARTITION);
+            FormatOptions.DELIMITER, FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER,
+            FILES_PER_PARTITION);
     static final OptionSet WRITE = OptionSet.of(SCHEME, WRITE_CONTAINER, WRITE_PATH, WRITE_FORMAT,
             FormatOptions.DELIMITER, FormatOptions.LAYOUT, FormatOptions.COMPRESSION);
 

@@ -3,10 +3,12 @@ package dev.pz.connectors.files;
 import dev.pz.connectors.api.Choice;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.Option;
+import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionValues;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -71,14 +73,27 @@ public record FormatOptions(FileFormat format, char delimiter, boolean arrayLayo
         return resolve(spec, formatOption, true);
     }
 
+    /**
+     * The format options written for another format than the one read or written (PZ0362), as a
+     * connector's offline cross-option rules report them ({@code Connector#validateRead},
+     * {@code Connector#validateWrite}); the declarations have checked each value already.
+     */
+    public static List<OptionProblem> problems(OptionValues values, Option<FileFormat> formatOption, boolean write) {
+        FileFormat format = values.get(formatOption);
+        List<OptionProblem> problems = new ArrayList<>();
+        for (Option<?> option : misplaced(values, format, write)) {
+            problems.add(new OptionProblem(option.name(), OptionProblem.Kind.INVALID, PzCode.FILE_FORMAT_OPTION_INVALID,
+                    misplacedMessage(option, format), MISPLACED_HINT));
+        }
+        return problems;
+    }
+
     private static FormatOptions resolve(OptionValues values, Option<FileFormat> formatOption, boolean write) {
         FileFormat format = values.get(formatOption);
-        requireOwner(values, DELIMITER, format, FileFormat.CSV);
-        requireOwner(values, LAYOUT, format, FileFormat.JSON);
-        requireOwner(values, SHEET, format, FileFormat.XLSX);
-        requireOwner(values, HEADER, format, FileFormat.XLSX);
-        if (write) {
-            requireOwner(values, COMPRESSION, format, FileFormat.PARQUET);
+        List<Option<?>> misplaced = misplaced(values, format, write);
+        if (!misplaced.isEmpty()) {
+            throw new PzConnectorException(PzCode.FILE_FORMAT_OPTION_INVALID, values.context() + ": "
+                    + misplacedMessage(misplaced.get(0), format), MISPLACED_HINT);
         }
         char delimiter = switch (format) {
             case TSV -> '\t';
@@ -90,11 +105,30 @@ public record FormatOptions(FileFormat format, char delimiter, boolean arrayLayo
         return new FormatOptions(format, delimiter, arrayLayout, values.get(SHEET), values.get(HEADER), compression);
     }
 
-    private static void requireOwner(OptionValues values, Option<?> option, FileFormat format, FileFormat owner) {
-        if (values.isSet(option) && format != owner) {
-            throw new PzConnectorException(PzCode.FILE_FORMAT_OPTION_INVALID, values.context() + ": '" + option.name()
-                    + "' is not an option of format '" + format.word() + "'", "remove it or change the format");
+    private static final String MISPLACED_HINT = "remove it or change the format";
+
+    /** The format options set for a format that does not own them, in declaration order. */
+    private static List<Option<?>> misplaced(OptionValues values, FileFormat format, boolean write) {
+        List<Option<?>> misplaced = new ArrayList<>();
+        addIfMisplaced(misplaced, values, DELIMITER, format, FileFormat.CSV);
+        addIfMisplaced(misplaced, values, LAYOUT, format, FileFormat.JSON);
+        addIfMisplaced(misplaced, values, SHEET, format, FileFormat.XLSX);
+        addIfMisplaced(misplaced, values, HEADER, format, FileFormat.XLSX);
+        if (write) {
+            addIfMisplaced(misplaced, values, COMPRESSION, format, FileFormat.PARQUET);
         }
+        return misplaced;
+    }
+
+    private static void addIfMisplaced(List<Option<?>> misplaced, OptionValues values, Option<?> option,
+            FileFormat format, FileFormat owner) {
+        if (values.isSet(option) && format != owner) {
+            misplaced.add(option);
+        }
+    }
+
+    private static String misplacedMessage(Option<?> option, FileFormat format) {
+        return "'" + option.name() + "' is not an option of format '" + format.word() + "'";
     }
 
     private static boolean validDelimiter(String text) {

@@ -4,9 +4,14 @@ import dev.pz.connectors.api.ConnectionCheck;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.DatasetSpec;
+import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
+import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
+import dev.pz.connectors.files.FormatOptions;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -62,6 +67,23 @@ final class S3Connector implements Connector {
     @Override
     public List<String> validate(ConnectorConfig config) {
         return S3Settings.problems(config);
+    }
+
+    /** Format options written for another format (PZ0362). */
+    @Override
+    public List<OptionProblem> validateRead(DatasetSpec spec) {
+        return FormatOptions.problems(spec, S3Options.READ_FORMAT, false);
+    }
+
+    /**
+     * Format options written for another format (PZ0362), and {@code partition_by} (PZ0314): s3 writes
+     * each output with one COPY and upload, and does not fan out into calendar folders.
+     */
+    @Override
+    public List<OptionProblem> validateWrite(OutputSpec spec) {
+        List<OptionProblem> problems = new ArrayList<>(FormatOptions.problems(spec, S3Options.WRITE_FORMAT, true));
+        S3Sink.partitionByProblem(spec).ifPresent(problems::add);
+        return problems;
     }
 
     /** Credentials, bucket and read access, with one listing of the root (or the buckets, without a root). */

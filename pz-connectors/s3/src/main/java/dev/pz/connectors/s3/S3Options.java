@@ -5,12 +5,14 @@ import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.files.FileFormat;
 import dev.pz.connectors.files.FormatOptions;
-import java.util.List;
+import dev.pz.connectors.files.remote.RemoteRead;
+import dev.pz.connectors.files.remote.RemoteWrite;
 import java.util.Locale;
 
 /**
  * Every option the s3 connector accepts. The format options are the file-place connectors' own
- * ({@link FormatOptions}); s3 reads and writes the formats DuckDB handles (csv, tsv, json, parquet).
+ * ({@link FormatOptions}); s3 writes the formats DuckDB handles (csv, tsv, json, parquet) and reads
+ * those, plus xlsx and avro through pz's own readers in the run's spool.
  */
 final class S3Options {
 
@@ -43,18 +45,15 @@ final class S3Options {
     static final Option<String> FILES_PER_PARTITION = Option.string("files_per_partition", "Refused: s3 reads"
             + " natively only, in one scan of every matched object (PZ0312).");
 
-    /** The formats DuckDB reads and writes itself; xlsx and avro are localfiles's. */
-    static final List<FileFormat> FORMATS = List.of(FileFormat.CSV, FileFormat.JSON, FileFormat.PARQUET,
-            FileFormat.TSV);
-    static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the objects.", FORMATS,
-            FileFormat.PARQUET);
+    static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the objects (xlsx and avro"
+            + " are read by pz itself).", RemoteRead.FORMATS, FileFormat.PARQUET);
     static final Option<FileFormat> WRITE_FORMAT = FormatOptions.formatOption("File format of the object written.",
-            FORMATS, null);
+            RemoteWrite.FORMATS, null);
 
     static final OptionSet CONNECTION = OptionSet.of(ACCESS_KEY, SECRET_KEY, ROOT, REGION, ENDPOINT, URL_STYLE,
             USE_SSL);
     static final OptionSet READ = OptionSet.of(BUCKET, READ_PATH, READ_FORMAT, FormatOptions.DELIMITER,
-            FormatOptions.LAYOUT, FILES_PER_PARTITION);
+            FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER, FILES_PER_PARTITION);
     static final OptionSet WRITE = OptionSet.of(BUCKET, WRITE_PATH, WRITE_FORMAT, FormatOptions.DELIMITER,
             FormatOptions.LAYOUT, FormatOptions.COMPRESSION);
 

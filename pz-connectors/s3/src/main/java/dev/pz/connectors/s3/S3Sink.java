@@ -1,6 +1,8 @@
 package dev.pz.connectors.s3;
 
 import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.OptionProblem;
+import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.WriteSession;
@@ -66,12 +68,21 @@ final class S3Sink implements Sink {
             throw new PzConnectorException(PzCode.WRITE_MODE_UNSUPPORTED, spec.context()
                     + ": s3 does not support strategy 'merge' (supported: append, replace)");
         }
-        if (!PartitionColumns.read(spec.options()).isEmpty()) {
-            throw new PzConnectorException(PzCode.TEMPLATING_CAPABILITY_MISSING, spec.context() + ": s3 writes each"
-                    + " output with one native COPY and cannot fan partition_by out into folders",
-                    "remove partition_by, or write the output to azureblob or localfiles");
-        }
+        partitionByProblem(spec).ifPresent(problem -> {
+            throw new PzConnectorException(problem.code(), spec.context() + ": " + problem.message(), problem.hint());
+        });
         return options;
+    }
+
+    /** PZ0314 for {@code partition_by}: s3 writes each output with one COPY and upload, never a fan-out. */
+    static Optional<OptionProblem> partitionByProblem(OutputSpec spec) {
+        if (PartitionColumns.read(spec.options()).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new OptionProblem(OptionSet.PARTITION_BY, OptionProblem.Kind.INVALID,
+                PzCode.TEMPLATING_CAPABILITY_MISSING, "s3 writes each output with one native COPY and cannot fan"
+                        + " partition_by out into folders", "remove partition_by, or write the output to azureblob"
+                        + " or localfiles"));
     }
 
     @Override

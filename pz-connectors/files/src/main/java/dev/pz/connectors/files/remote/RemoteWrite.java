@@ -27,6 +27,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public final class RemoteWrite {
 
+    /** What an object-store connector writes: the formats DuckDB's COPY writes (xlsx is localfiles's only). */
+    public static final List<FileFormat> FORMATS = List.of(FileFormat.CSV, FileFormat.JSON, FileFormat.PARQUET,
+            FileFormat.TSV);
+
     private RemoteWrite() {
     }
 

@@ -7,6 +7,7 @@ import dev.pz.connectors.files.ContractSchema;
 import dev.pz.connectors.files.CsvHeader;
 import dev.pz.connectors.files.DuckReadPartition;
 import dev.pz.connectors.files.FileFormat;
+import dev.pz.connectors.files.PzFormatFiles;
 import dev.pz.connectors.files.ScanSql;
 import dev.pz.connectors.files.SqlText;
 import java.io.IOException;
@@ -24,7 +25,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The live schema of an object-store dataset for {@code pz validate --connect}: the first object the
  * dataset's patterns match is downloaded to a temporary directory and read as the native tier would.
  * A contracted csv returns the contract's columns its header names, so a missing column surfaces as
- * drift; everything else returns what DuckDB reads (parquet's footer, an inferred csv or json).
+ * drift; xlsx and avro return what pz's reader types; everything else returns what DuckDB reads
+ * (parquet's footer, an inferred csv or json).
  */
 public final class SchemaPeek {
 
@@ -50,6 +52,12 @@ public final class SchemaPeek {
         }
         try {
             Path file = RemoteRead.download(store, dataset.container(), List.of(first), directory).get(0);
+            Map<String, ContractTypes> declared = dataset.columns() == null ? null
+                    : ContractSchema.types(dataset.columns(), dataset.context());
+            if (dataset.options().format().handledByPz()) {
+                return PzFormatFiles.schema(dataset.options(), file, stores.url(dataset.container(), first.key()),
+                        declared);
+            }
             if (dataset.options().format().isCsv() && dataset.contract() != null) {
                 Map<String, ContractTypes> types = ContractSchema.types(dataset.columns(), dataset.context());
                 Optional<List<String>> header = CsvHeader.read(file, dataset.options().delimiter());
