@@ -8,6 +8,7 @@ import com.azure.storage.blob.models.BlobItem;
 import dev.pz.connectors.azureblob.AzuriteTestServer;
 import dev.pz.testing.Catalogue;
 import dev.pz.testing.TestProject;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -82,6 +83,45 @@ class AzureBlobEndToEndTest {
         // (2026-01-02, 2026-01-04]: the 2nd's rows are at 08:00 and 09:00, after the exclusive lower bound.
         assertThat(Duck.rows("select id from read_csv('" + down.path().resolve("out") + "/*.csv') order by id"))
                 .containsExactly("3", "4", "5", "6");
+    }
+
+    @Test
+    void anXlsxWorkbookAndAnAvroFileAreReadFromBlobsByPzsReaders() throws Exception {
+        server.createContainer("formats");
+        Path samples = Files.createDirectories(temp.resolve("samples"));
+        FormatSamples.writeWorkbook(samples.resolve("orders.xlsx"));
+        FormatSamples.writeAvro(samples.resolve("orders.avro"));
+        BlobContainerClient container = server.client().getBlobContainerClient("formats");
+        container.getBlobClient("sheets/orders.xlsx").uploadFromFile(samples.resolve("orders.xlsx").toString());
+        container.getBlobClient("events/orders.avro").uploadFromFile(samples.resolve("orders.avro").toString());
+        TestProject project = TestProject.in(temp.resolve("formats")).projectYml("azure_formats", Catalogue.LOCALFILES)
+                .file("connections.yml", azureConnection("blob") + "  entities:\n    orders_xlsx:\n      read:\n"
+                        + "        container: formats\n        path: sheets/orders.xlsx\n        format: xlsx\n"
+                        + "        sheet: Orders\n    orders_avro:\n      read:\n        container: formats\n"
+                        + "        path: events/orders.avro\n        format: avro\n\nlake:\n  connector: localfiles\n"
+                        + "  root: out\n")
+                .file("pipelines/x.sql", FormatSamples.copyOut("orders_xlsx", "{{ source('blob', 'orders_xlsx') }}"))
+                .file("pipelines/a.sql", FormatSamples.copyOut("orders_avro", "{{ source('blob', 'orders_avro') }}"));
+
+        CliRun plan = CliRun.pz(project.path(), "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).contains("native scan: connector 'azureblob' provides pz's xlsx reader over"
+                + " az://formats/sheets/orders.xlsx", "native scan: connector 'azureblob' provides pz's avro reader"
+                + " over az://formats/events/orders.avro");
+        CliRun validate = CliRun.pz(project.path(), "validate", "--connect");
+        assertThat(validate.exitCode()).as(validate.toString()).isZero();
+        CliRun run = CliRun.pz(project.path(), "run", "--all");
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(project.read("out/orders_xlsx/orders_xlsx.csv")).isEqualTo(FormatSamples.CSV);
+        assertThat(project.read("out/orders_avro/orders_avro.csv")).isEqualTo(FormatSamples.CSV);
+
+        byte[] avro = Files.readAllBytes(samples.resolve("orders.avro"));
+        container.getBlobClient("events/orders.avro").upload(BinaryData.fromBytes(
+                java.util.Arrays.copyOf(avro, avro.length - 10)), true);
+        CliRun failed = CliRun.pz(project.path(), "run", "--all");
+        assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+        assertThat(failed.out() + failed.err()).contains("avro file 'az://formats/events/orders.avro' is truncated");
+        assertThat(project.read("out/orders_avro/orders_avro.csv")).isEqualTo(FormatSamples.CSV);
     }
 
     @Test

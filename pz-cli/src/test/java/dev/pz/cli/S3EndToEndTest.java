@@ -6,6 +6,7 @@ import dev.pz.connectors.files.testing.DroppingProxy;
 import dev.pz.connectors.s3.S3TestServer;
 import dev.pz.testing.Catalogue;
 import dev.pz.testing.TestProject;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +20,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 /**
  * The s3 connector end to end through {@code pz}, against a real S3 API server in this JVM: csv to
  * parquet objects and back, calendar windows over dated folders, the plan's reasons, validate
- * --connect with a wrong secret, an upload cut mid-request that pz's retry policy recovers, and an
+ * --connect with a wrong secret, an xlsx workbook and an avro file read by pz's own readers, an upload cut mid-request that pz's retry policy recovers, and an
  * unreachable server that fails the run and leaves the object as it was.
  */
 class S3EndToEndTest {
@@ -83,6 +84,46 @@ class S3EndToEndTest {
                 .contains("native scan: connector 's3' provides read_parquet over s3://lake/raw/curated/orders.parquet");
         assertThat(Duck.rows("select id, customer, amount, created from read_csv('" + down.path().resolve("out/orders.csv")
                 + "') order by id")).hasSize(12).first().isEqualTo("1|alice|10.25|2026-01-01 08:00:00.0");
+    }
+
+    @Test
+    void anXlsxWorkbookAndAnAvroFileAreReadFromObjectsByPzsReaders() throws Exception {
+        Path samples = Files.createDirectories(temp.resolve("samples"));
+        FormatSamples.writeWorkbook(samples.resolve("orders.xlsx"));
+        FormatSamples.writeAvro(samples.resolve("orders.avro"));
+        try (S3Client client = server.client()) {
+            client.putObject(request -> request.bucket("lake").key("raw/sheets/orders.xlsx"),
+                    RequestBody.fromFile(samples.resolve("orders.xlsx")));
+            client.putObject(request -> request.bucket("lake").key("raw/events/2024/orders.avro"),
+                    RequestBody.fromFile(samples.resolve("orders.avro")));
+        }
+        TestProject project = TestProject.in(temp.resolve("formats")).projectYml("s3_formats", Catalogue.LOCALFILES)
+                .file("connections.yml", s3Connection("bucket") + "  entities:\n    orders_xlsx:\n      read:\n"
+                        + "        path: sheets/orders.xlsx\n        format: xlsx\n        sheet: Orders\n"
+                        + "    orders_avro:\n      read:\n        path: events/**/*.avro\n        format: avro\n"
+                        + "\nlake:\n  connector: localfiles\n  root: out\n")
+                .file("pipelines/x.sql", FormatSamples.copyOut("orders_xlsx", "{{ source('bucket', 'orders_xlsx') }}"))
+                .file("pipelines/a.sql", FormatSamples.copyOut("orders_avro", "{{ source('bucket', 'orders_avro') }}"));
+
+        CliRun plan = CliRun.pz(project.path(), "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).contains("native scan: connector 's3' provides pz's xlsx reader over"
+                + " s3://lake/raw/sheets/orders.xlsx", "native scan: connector 's3' provides pz's avro reader over"
+                + " s3://lake/raw/events/**/*.avro");
+        CliRun validate = CliRun.pz(project.path(), "validate", "--connect");
+        assertThat(validate.exitCode()).as(validate.toString()).isZero();
+        CliRun run = CliRun.pz(project.path(), "run", "--all");
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.out() + run.err()).doesNotContain("PZ0311");
+        assertThat(project.read("out/orders_xlsx/orders_xlsx.csv")).isEqualTo(FormatSamples.CSV);
+        assertThat(project.read("out/orders_avro/orders_avro.csv")).isEqualTo(FormatSamples.CSV);
+
+        project.file("connections.yml", project.read("connections.yml").replace("sheet: Orders", "sheet: Totals"));
+        CliRun failed = CliRun.pz(project.path(), "run", "--all");
+        assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+        assertThat(failed.out() + failed.err()).contains("s3://lake/raw/sheets/orders.xlsx",
+                "sheet 'Totals' not found (sheets: Notes, Orders)");
+        assertThat(project.read("out/orders_xlsx/orders_xlsx.csv")).isEqualTo(FormatSamples.CSV);
     }
 
     @Test
