@@ -84,6 +84,22 @@ class AzurePlanTest {
         assertThat(CONNECTOR.capabilities()).contains(ConnectorCapability.NATIVE_ONLY_READ);
     }
 
+    @Test
+    void xlsxAndAvroBlobsAreReadByPzsReadersAndMisplacedFormatOptionsAreNamed() {
+        NativeScan xlsx = scan(options("container", "raw", "path", "book.xlsx", "format", "xlsx", "sheet", "Orders"),
+                null);
+        assertThat(xlsx.mechanism()).isEqualTo("pz's xlsx reader");
+        assertThat(xlsx.location()).isEqualTo("az://raw/book.xlsx");
+        assertThat(scan(options("container", "raw", "path", "e/*.avro", "format", "avro"), null).sqlFragment())
+                .isEqualTo("read_avro('az://raw/e/*.avro')");
+        assertThat(CONNECTOR.validateRead(DatasetSpec.of("lake", "orders", options("container", "raw", "path", "x",
+                "format", "csv", "header", false), null))).extracting(OptionProblem::option, OptionProblem::code)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("header", PzCode.FILE_FORMAT_OPTION_INVALID));
+        assertThat(CONNECTOR.validateWrite(new OutputSpec("lake", "orders", WriteStrategy.REPLACE,
+                SchemaPolicy.FAIL_ON_CHANGE, options("container", "lake", "format", "json", "delimiter", ";"), List.of(),
+                null))).extracting(OptionProblem::message).containsExactly("'delimiter' is not an option of format 'json'");
+    }
+
     private static Optional<NativeCopy> copy(WriteStrategy strategy, Map<String, Object> options) {
         return CONNECTOR.openSink(accountKey()).orElseThrow()
                 .nativeCopy(new OutputSpec("lake", "orders", strategy, SchemaPolicy.FAIL_ON_CHANGE, options, List.of(), null));

@@ -79,7 +79,8 @@ class LocalFilesCalendarTest {
         Files.writeString(project.resolve("events/2026/07/11/part.csv"), "ts,id\n2026-07-11 06:00:00,11\n");
         assertThatThrownBy(() -> support.source(null).nativeScan(windowed("2026-07-10T12:00:00.000000",
                 "2026-07-11T12:00:00.000000"))).isInstanceOf(PzConnectorException.class)
-                .hasMessageContaining("contract declares 'id' at position 1, but the CSV header there is 'ts'");
+                .hasMessageContaining("the header of csv file 'events/2026/07/11/part.csv' does not match the columns:"
+                        + " contract: the same columns in another order (header: ts,id; contract: id,ts)");
     }
 
     @Test

@@ -132,12 +132,38 @@ class S3PlanTest {
     }
 
     @Test
-    void onlyTheFormatsDuckDbReadsAreAccepted() {
-        assertThatThrownBy(() -> scan(options("format", "xlsx")))
+    void xlsxAndAvroAreReadByPzsReadersThroughTheSpoolAndOtherFormatsAreRefused() {
+        NativeScan xlsx = scan(options("format", "xlsx", "path", "sheets/orders.xlsx", "sheet", "Orders"));
+        assertThat(xlsx.mechanism()).isEqualTo("pz's xlsx reader");
+        assertThat(xlsx.sqlFragment()).isEqualTo("read_xlsx('s3://my-bucket/raw/sheets/orders.xlsx')");
+        assertThat(xlsx.spoolFetch()).isNotNull();
+        NativeScan avro = scan(options("format", "avro"));
+        assertThat(avro.mechanism()).isEqualTo("pz's avro reader");
+        assertThat(avro.location()).isEqualTo("s3://my-bucket/raw/orders.avro");
+        assertThatThrownBy(() -> scan(options("format", "orc")))
                 .isInstanceOfSatisfying(PzConnectorException.class,
                         e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
-                .hasMessage("dataset 'orders': 'format' must be one of csv, json, parquet, tsv (got 'xlsx')");
-        assertThatThrownBy(() -> scan(options("format", "avro"))).isInstanceOf(PzConnectorException.class);
+                .hasMessage("dataset 'orders': 'format' must be one of avro, csv, json, parquet, tsv, xlsx (got 'orc')");
+    }
+
+    @Test
+    void validateReadAndWriteNameMisplacedFormatOptionsAndPartitionBy() {
+        assertThat(CONNECTOR.validateRead(DatasetSpec.of("lake", "orders", options("format", "parquet", "sheet", "A",
+                "delimiter", ";"), null))).extracting(OptionProblem::option, OptionProblem::code, OptionProblem::message)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("delimiter", PzCode.FILE_FORMAT_OPTION_INVALID,
+                                "'delimiter' is not an option of format 'parquet'"),
+                        org.assertj.core.groups.Tuple.tuple("sheet", PzCode.FILE_FORMAT_OPTION_INVALID,
+                                "'sheet' is not an option of format 'parquet'"));
+        assertThat(CONNECTOR.validateRead(DatasetSpec.of("lake", "orders", options("format", "xlsx", "sheet", "A"),
+                null))).isEmpty();
+        assertThat(CONNECTOR.validateWrite(output(WriteStrategy.REPLACE, options("format", "csv", "compression",
+                "zstd", "path", "e/{yyyy}/", "partition_by", "ts")))).extracting(OptionProblem::option,
+                        OptionProblem::code).containsExactly(
+                                org.assertj.core.groups.Tuple.tuple("compression", PzCode.FILE_FORMAT_OPTION_INVALID),
+                                org.assertj.core.groups.Tuple.tuple("partition_by", PzCode.TEMPLATING_CAPABILITY_MISSING));
+        assertThat(CONNECTOR.validateWrite(output(WriteStrategy.APPEND, options("format", "parquet", "compression",
+                "zstd")))).isEmpty();
     }
 
     @Test

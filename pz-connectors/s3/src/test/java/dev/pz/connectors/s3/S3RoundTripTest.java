@@ -181,7 +181,8 @@ class S3RoundTripTest {
         swapped.put("id", "bigint");
         swapped.put("name", "varchar");
         assertThatThrownBy(() -> read("orders", options("format", "csv", "path", "h/orders.csv"), swapped, null))
-                .hasMessageContaining("columns: contract declares 'id' at position 1, but the CSV header there is 'name'");
+                .hasMessageContaining("the header of csv file 's3://lake/raw/h/orders.csv' does not match the columns:"
+                        + " contract: the same columns in another order (header: name,id; contract: id,name)");
     }
 
     @Test
