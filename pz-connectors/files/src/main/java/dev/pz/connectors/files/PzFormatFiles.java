@@ -9,6 +9,7 @@ import dev.pz.connectors.formats.XlsxFiles;
 import dev.pz.connectors.formats.XlsxReadOptions;
 import dev.pz.duckdb.ArrowIngest;
 import dev.pz.duckdb.DuckSqlException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
@@ -68,7 +69,7 @@ public final class PzFormatFiles {
                     + ") pz_rows) to " + SqlText.string(target.toString()) + " (format parquet)");
         } catch (DuckSqlException e) {
             throw new PzConnectorException(PzCode.NODE_FAILED, context + ": " + e.getMessage(), false, null, e);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new PzConnectorException(PzCode.NODE_FAILED, context + ": cannot read '" + location + "': "
                     + e.getMessage(), false, null, e);
         }

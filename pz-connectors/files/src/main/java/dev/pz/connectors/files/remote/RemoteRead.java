@@ -1,12 +1,12 @@
 package dev.pz.connectors.files.remote;
 
 import dev.pz.connectors.api.Cancellable;
+import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.SpoolFetch;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.files.ContractSchema;
 import dev.pz.connectors.files.CsvContractGuard;
 import dev.pz.connectors.files.FileFormat;
@@ -27,8 +27,8 @@ import java.util.Map;
  * the objects, downloads them in parallel into the run's spool, checks csv headers against the
  * contract, and returns the same read over the local files, window-wrapped for a bounded window. xlsx
  * and avro objects, which DuckDB cannot read here, are read by pz's own readers and copied to parquet
- * in the spool first. The
- * fetch is {@link Cancellable}: a cancelled run stops waiting for the store at once.
+ * in the spool first. The fetch is {@link Cancellable}: a cancelled run stops waiting for the store at
+ * once.
  */
 public final class RemoteRead {
 
@@ -48,8 +48,8 @@ public final class RemoteRead {
         String read = format.handledByPz() ? format.readFunction() + "(" + SqlText.paths(urls) + ")"
                 : ScanSql.fragment(dataset.options(), SqlText.paths(urls), dataset.contract());
         String logical = ScanSql.window(read, watermark);
-        return new NativeScan(logical, List.of(), format.handledByPz() ? "pz's " + format.word() + " reader" : format.readFunction(),
-                stores.url(dataset.container(), dataset.keyPattern()),
+        String mechanism = format.handledByPz() ? "pz's " + format.word() + " reader" : format.readFunction();
+        return new NativeScan(logical, List.of(), mechanism, stores.url(dataset.container(), dataset.keyPattern()),
                 dataset.contract() == null && format.infersSchema(),
                 new ObjectFetch(stores, dataset, watermark));
     }
