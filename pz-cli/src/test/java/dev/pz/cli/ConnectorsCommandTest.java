@@ -61,7 +61,8 @@ class ConnectorsCommandTest {
                 "capabilities", "options");
         assertThat(localfiles.get("tiers").toString()).isEqualTo("{\"source\":\"native+universal\",\"sink\":\"native+universal\"}");
         assertThat(localfiles.get("capabilities").toString())
-                .isEqualTo("[\"PartitionedRead\",\"NativeScan\",\"NativeCopy\",\"BoundedWindow\",\"ReplaceWrites\"]");
+                .isEqualTo("[\"PartitionedRead\",\"NativeScan\",\"NativeCopy\",\"BoundedWindow\",\"PathTemplating\","
+                        + "\"ReplaceWrites\"]");
         JsonNode format = option(localfiles, "write", "format");
         assertThat(fields(format)).containsExactly("name", "type", "required", "secret", "default", "allowed", "minimum",
                 "maximum", "rule", "code", "description");

@@ -72,7 +72,7 @@ class RunVerbFidelityTest {
         assertThat(project.resolve(".pz/runs")).doesNotExist();
     }
 
-    // R7 (the sink writes csv: parquet has no universal writer in the port, see docs/port-differences.md)
+    // R7 (the sink writes csv)
     @Test
     void runResultsCarryTimingsForUniversalLoadsAndSinksOnly() {
         TestProject project = Catalogue.f05(temp);

@@ -1,5 +1,6 @@
 package dev.pz.connectors.api;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,17 @@ public record OutputSpec(String connection, String entity, WriteStrategy strateg
         return new OutputSpec(connection, entity, strategy, schemaPolicy, options, keys, attempt, lengths);
     }
 
-    /** Identifies one attempt at one sink node of one run, for names that must not collide. */
-    public record WriteAttempt(String runId, String nodeName, int ordinal) {
+    /**
+     * Identifies one attempt at one sink node of one run, for names that must not collide.
+     * {@code spoolDirectory} is the run's spool, a local {@value TemporaryFiles#DIRECTORY} directory
+     * in which a universal write with no local place of its own (an upload) creates its temporaries
+     * ({@link TemporaryFiles}); such a sink names it as its {@link Sink#temporaryDirectory}, so pz
+     * records it. Null outside a run.
+     */
+    public record WriteAttempt(String runId, String nodeName, int ordinal, Path spoolDirectory) {
+
+        public WriteAttempt(String runId, String nodeName, int ordinal) {
+            this(runId, nodeName, ordinal, null);
+        }
     }
 }

@@ -24,7 +24,7 @@ final class SinkWriteExecutor {
                 || planned.nativeCopy() == null && planned.nativeSqlWrite() == null) {
             OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
                     node.write().schemaPolicy(), node.write().options(), node.write().keys(),
-                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1));
+                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1, context.temporaries().spool()));
             UniversalWrite.Written written = UniversalWrite.write(node, spec, context, connection, relation);
             return new NodeOutcome(written.rows(), null, null, written.timings(), null);
         }

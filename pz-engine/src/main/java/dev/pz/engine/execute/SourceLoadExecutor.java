@@ -4,6 +4,9 @@ import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.SpoolFetch;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
@@ -13,6 +16,8 @@ import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /** Lands one dataset as {@code staging.src_<conn>__<entity>}. */
 final class SourceLoadExecutor {
@@ -41,10 +46,19 @@ final class SourceLoadExecutor {
             if (!fused && context.events().wantsMeters()) {
                 meterNativeScan(node, scan, context, connection);
             }
-            long created = connection.execute("create or replace " + (fused ? "view " : "table ") + table
-                    + " as select * from " + scan.sqlFragment());
-            // A table's CREATE reports the rows it stored; a fused view stores none, so its rows are counted.
-            rows = !fused && created >= 0 ? created : Counts.rows(connection, table);
+            Path fetched = scan.spoolFetch() == null ? null : spool(node, context);
+            try {
+                String fragment = fetched == null ? scan.sqlFragment() : fetch(scan.spoolFetch(), fetched, context);
+                long created = connection.execute("create or replace " + (fused ? "view " : "table ") + table
+                        + " as select * from " + fragment);
+                // A table's CREATE reports the rows it stored; a fused view stores none, so its rows are counted.
+                rows = !fused && created >= 0 ? created : Counts.rows(connection, table);
+            } finally {
+                // A table holds its rows now; a fused view reads the fetched files until the run ends.
+                if (fetched != null && !fused) {
+                    context.temporaries().release(fetched);
+                }
+            }
         } else {
             connection.execute("drop table if exists " + table);
             UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);
@@ -56,6 +70,24 @@ final class SourceLoadExecutor {
         }
         return new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
+    }
+
+    /** A fresh directory in the run's spool for the objects a native read downloads. */
+    private static Path spool(SourceLoadNode node, RunContext context) {
+        try {
+            return context.temporaries().createDirectory(context.temporaries().spool());
+        } catch (IOException e) {
+            throw new PzConnectorException(PzCode.NODE_FAILED, "source '" + node.datasetKey() + "': could not create"
+                    + " a spool directory: " + e.getClass().getSimpleName().replace("Exception", "") + " "
+                    + e.getMessage(), false, null, e);
+        }
+    }
+
+    /** The connector's download, stopped by a cancel when it is {@link dev.pz.connectors.api.Cancellable}. */
+    private static String fetch(SpoolFetch fetch, Path spool, RunContext context) {
+        try (Cancellation.Registration stoppable = context.cancellation().trackWhileOpen(fetch)) {
+            return fetch.fetch(spool);
+        }
     }
 
     /**
