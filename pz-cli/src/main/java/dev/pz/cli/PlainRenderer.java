@@ -1,6 +1,7 @@
 package dev.pz.cli;
 
 import dev.pz.engine.compile.Node;
+import dev.pz.engine.execute.BottleneckHint;
 import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.load.Durations;

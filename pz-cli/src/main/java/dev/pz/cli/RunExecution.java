@@ -5,6 +5,7 @@ import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.report.RunReports;
 import dev.pz.engine.run.CancellationNotice;
 import dev.pz.engine.run.RetryPlan;
 import dev.pz.engine.run.RunSession;
@@ -102,6 +103,7 @@ final class RunExecution {
             human.println(result.sweep().line());
         }
         result.notes().forEach(note -> human.println("note: " + note));
+        ReportCommand.printPath(human, result.resultsFile().resolveSibling(RunReports.FILE));
         return exitCode(result.status());
     }
 

@@ -1,6 +1,7 @@
 package dev.pz.engine.artifacts;
 
 import dev.pz.connectors.api.error.PzError;
+import dev.pz.engine.compile.Node;
 import dev.pz.engine.execute.NodeResult;
 import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,9 @@ import java.util.Map;
  * Keeps {@code .pz/runs/<runId>/run_results.json} current: rewritten (temp file, then rename) after
  * every node completion with status {@code running}, and once more at the very end with the
  * terminal status. A crash before the end leaves {@code running}, which {@code pz retry} refuses.
+ * Beyond the reference's fields, each node that started records {@code startedAt} and the run
+ * records its measured {@code peakMemory}; both are appended after the documented fields, which
+ * keep their order.
  */
 public final class RunResultsWriter implements RunListener {
     private final Path file;
@@ -26,6 +31,8 @@ public final class RunResultsWriter implements RunListener {
     private final Clock clock;
     private final PrintWriter warnings;
     private final List<NodeResult> nodes = new ArrayList<>();
+    private final Map<String, String> nodeStarts = new HashMap<>();
+    private PeakMemory peakMemory;
     private boolean warned;
 
     public RunResultsWriter(Path runDirectory, String runId, String startedAt, Clock clock, PrintWriter warnings) {
@@ -41,9 +48,19 @@ public final class RunResultsWriter implements RunListener {
     }
 
     @Override
+    public synchronized void nodeStarted(Node node) {
+        nodeStarts.put(node.id(), Timestamps.format(clock.instant()));
+    }
+
+    @Override
     public synchronized void nodeCompleted(NodeResult result) {
         nodes.add(result);
         write(RunStatus.RUNNING, null);
+    }
+
+    /** The run's measured peak memory, written with every later snapshot. */
+    public synchronized void peakMemory(PeakMemory measured) {
+        this.peakMemory = measured;
     }
 
     /** The snapshot written after execution, before state advancement: still {@code running}. */
@@ -66,8 +83,11 @@ public final class RunResultsWriter implements RunListener {
             root.put("finishedAt", finishedAt);
         }
         List<Object> entries = new ArrayList<>();
-        nodes.forEach(node -> entries.add(entry(node)));
+        nodes.forEach(node -> entries.add(entry(node, nodeStarts.get(node.id()))));
         root.put("nodes", entries);
+        if (peakMemory != null) {
+            root.put("peakMemory", peakMemory.json());
+        }
         try {
             AtomicFiles.writeString(file, Json.compact(root) + "\n");
         } catch (RuntimeException e) {
@@ -79,7 +99,11 @@ public final class RunResultsWriter implements RunListener {
         }
     }
 
-    static Map<String, Object> entry(NodeResult node) {
+    /**
+     * One node's entry. Fields added after the reference's set ({@code startedAt}: when the node
+     * started, absent for a node that never did) come last, so the documented order is kept.
+     */
+    static Map<String, Object> entry(NodeResult node, String startedAt) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", node.id());
         entry.put("kind", node.kind().pascalName());
@@ -103,6 +127,9 @@ public final class RunResultsWriter implements RunListener {
             watermark.put("type", node.watermark().type());
             watermark.put("value", node.watermark().value());
             entry.put("watermark", watermark);
+        }
+        if (startedAt != null) {
+            entry.put("startedAt", startedAt);
         }
         return entry;
     }

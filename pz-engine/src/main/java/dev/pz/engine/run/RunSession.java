@@ -3,6 +3,7 @@ package dev.pz.engine.run;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
 import dev.pz.engine.artifacts.CompileArtifacts;
+import dev.pz.engine.artifacts.PeakMemory;
 import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
@@ -31,6 +32,8 @@ import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.plan.Fusion;
 import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.Planner;
+import dev.pz.engine.report.RunGraph;
+import dev.pz.engine.report.RunReports;
 import dev.pz.engine.validate.ConnectorConfigValidator;
 import dev.pz.engine.validate.SqlDryCompiler;
 import java.io.PrintWriter;
@@ -93,6 +96,7 @@ public final class RunSession {
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
+            recordGraph(request, plan, directory, notes);
             RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
                     request.clock(), request.warnings());
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
@@ -112,6 +116,7 @@ public final class RunSession {
                         project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
                         .run(runId, request.effective(),
                                 request.retry() == null ? List.of() : request.retry().carriedForward());
+                results.peakMemory(PeakMemory.measure(resources.allocator().getPeakMemoryAllocation()));
             } catch (RuntimeException e) {
                 results.writeTerminal(RunStatus.FATAL);
                 throw e;
@@ -124,7 +129,28 @@ public final class RunSession {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
             }
             results.writeTerminal(outcome.status());
+            writeReport(directory, notes);
             return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
+        }
+    }
+
+    /** Keeps the run's planned DAG in its directory ({@code dag.json}), for its report. */
+    private static void recordGraph(Request request, ExecutionPlan plan, RunDirectory directory, List<String> notes) {
+        try {
+            RunGraph.of(request.project().name(), request.project().engine().threads(),
+                    request.retry() == null ? null : request.retry().priorRunId(), request.dag(), plan)
+                    .write(directory.path());
+        } catch (RuntimeException e) {
+            notes.add("could not write dag.json (" + e.getMessage() + "); the run's report will lack its graph");
+        }
+    }
+
+    /** Draws the run's report beside its run_results.json; a failure to do so is a note, never the run's outcome. */
+    private static void writeReport(RunDirectory directory, List<String> notes) {
+        try {
+            RunReports.write(directory.path());
+        } catch (RuntimeException e) {
+            notes.add("could not write the run report (" + e.getMessage() + "); `pz report` draws it again");
         }
     }
 

@@ -1,10 +1,8 @@
-package dev.pz.cli;
+package dev.pz.engine.execute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.engine.compile.NodeKind;
-import dev.pz.engine.execute.NodeResult;
-import dev.pz.engine.execute.NodeStatus;
 import org.junit.jupiter.api.Test;
 
 /** The bottleneck hint lines of user-surface §2.4: which side waited, from 60% of the runtime up. */
