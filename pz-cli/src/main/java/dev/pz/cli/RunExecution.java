@@ -6,12 +6,15 @@ import dev.pz.engine.execute.RunListener;
 import dev.pz.engine.execute.RunStatus;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.report.RunReports;
+import dev.pz.engine.telemetry.OtelSettings;
+import dev.pz.engine.telemetry.TraceExport;
 import dev.pz.engine.run.CancellationNotice;
 import dev.pz.engine.run.RetryPlan;
 import dev.pz.engine.run.RunSession;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /** What {@code run} and {@code test} share once they know which nodes to execute. */
@@ -38,12 +41,18 @@ final class RunExecution {
      * Where a run verb prints: in json mode stdout carries only events, so every human line (compile
      * notices, the summary, the retention line, notes) goes to stderr.
      */
-    record Output(LogFormat format, Console console) {
+    record Output(LogFormat format, Console console, Optional<OtelSettings> otel) {
         static Output of(picocli.CommandLine.Model.CommandSpec spec, RunOptions options) {
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
+            Optional<OtelSettings> otel;
+            try {
+                otel = OtelSettings.resolve(options.otelEndpoint, root.environment());
+            } catch (OtelSettings.Invalid e) {
+                throw new UsageError(e.getMessage());
+            }
             return new Output(format, new Console(spec.commandLine().getOut(), spec.commandLine().getErr(),
-                    root.interactive(), root.environment()));
+                    root.interactive(), root.environment()), otel);
         }
 
         /** Human lines: stdout in text mode, stderr in json mode. */
@@ -78,9 +87,12 @@ final class RunExecution {
         }
         Cancellation cancellation = new Cancellation();
         RunSession.Result result;
+        TraceExport traces = output.otel().map(settings -> TraceExport.start(settings, output.console().environment()))
+                .orElseGet(TraceExport::off);
+        Optional<String> traceNote = Optional.empty();
         try (StopSignals signals = StopSignals.install(cancellation)) {
-            result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh, renderer,
-                    err, Clock.systemUTC(), cancellation, retry));
+            result = RunSession.execute(new RunSession.Request(project, dag, effective, failFast, fullRefresh,
+                    RunListener.all(renderer, traces.listener()), err, Clock.systemUTC(), cancellation, retry));
         } catch (Cancellation.CancelledException e) {
             err.println(CancellationNotice.beforeAnyNode());
             return ExitCodes.FATAL;
@@ -88,6 +100,7 @@ final class RunExecution {
             if (live != null) {
                 live.close();
             }
+            traceNote = traces.finish();
         }
         if (json != null) {
             json.retentionSwept(result.sweep());
@@ -103,6 +116,7 @@ final class RunExecution {
             human.println(result.sweep().line());
         }
         result.notes().forEach(note -> human.println("note: " + note));
+        traceNote.ifPresent(note -> human.println("note: " + note));
         ReportCommand.printPath(human, result.resultsFile().resolveSibling(RunReports.FILE));
         return exitCode(result.status());
     }

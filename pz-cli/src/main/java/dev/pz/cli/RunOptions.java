@@ -11,7 +11,7 @@ final class RunOptions {
     @Option(names = "--no-lock-check", description = "Skip the pz.lock.json drift check.")
     boolean noLockCheck;
 
-    @Option(names = "--otel-endpoint", paramLabel = "<url>", description = "OTLP endpoint for traces and metrics.")
+    @Option(names = "--otel-endpoint", paramLabel = "<url>", description = "Export the run's traces over OTLP/HTTP to this collector (default: $PZ_OTEL_ENDPOINT).")
     String otelEndpoint;
 
     @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service.")
