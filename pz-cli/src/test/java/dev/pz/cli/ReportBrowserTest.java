@@ -95,12 +95,12 @@ class ReportBrowserTest {
             assertThat(browser.evaluate("document.querySelector('#memory').textContent").asText())
                     .contains("budget (plan)", "peak resident (measured)", "Arrow allocator peak");
 
+            browser.screenshot(SCREENSHOTS.resolve("report-desktop.png"));
             browser.evaluate("document.querySelector('svg.dag g.node[data-status=failed]')"
                     + ".dispatchEvent(new MouseEvent('click', {bubbles: true}))");
             assertThat(browser.evaluate("Array.from(document.querySelectorAll('.selected')).map(e => e.tagName)"))
                     .extracting(JsonNode::asText).contains("g", "TR");
             assertThat(browser.errors()).isEmpty();
-            browser.screenshot(SCREENSHOTS.resolve("report-desktop.png"));
         }
         try (HeadlessChromium browser = HeadlessChromium.start(chromium, Files.createDirectories(temp.resolve("phone")))) {
             browser.open(report, 390, 844);
