@@ -19,6 +19,9 @@ public final class Main {
             out.flush();
             System.exit(out.checkError() ? ExitCodes.FATAL : ExitCodes.OK);
         }
+        if (args.length > 0 && SuggestDirective.matches(args[0])) {
+            System.exit(SuggestDirective.answer(args, Console.system()));
+        }
         System.exit(PzCommandLine.create(Console.system()).execute(args));
     }
 }

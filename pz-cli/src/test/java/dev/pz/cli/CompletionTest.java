@@ -2,6 +2,7 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pz completion} and the {@code pz __complete} entry point its scripts call: verbs and options
+ * {@code pz completion} and the {@code pz "[suggest:<cursor>]" "<line>"} entry point its scripts call: verbs and options
  * from pz's own command model, values from the project (node names, selectors, state keys, run ids),
  * nothing from a project that does not load, and PZ0535 for a shell pz has no script for.
  */
@@ -26,17 +27,24 @@ class CompletionTest {
         assertThat(init.exitCode()).as(init.toString()).isZero();
     }
 
+    /** What {@code pz "[suggest:<end of line>]" "<line>"} prints. */
     private List<String> complete(String line) {
-        CliRun run = CliRun.pz("__complete", line.replace("<project>", project.toString()));
-        assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(run.err()).isEmpty();
-        return run.outLines();
+        String text = line.replace("<project>", project.toString());
+        return suggest("[suggest:" + text.length() + "]", text);
+    }
+
+    private static List<String> suggest(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = SuggestDirective.answer(args, Console.of(out, err, System.getenv()));
+        assertThat(code).isZero();
+        assertThat(err.toString()).isEmpty();
+        return out.toString().isEmpty() ? List.of() : List.of(out.toString().split("\n"));
     }
 
     @Test
-    void verbsComeFromPzsCommandModelAndTheHiddenEntryPointIsNotOffered() {
-        assertThat(complete("pz ")).contains("init", "run", "plan", "retry", "report", "completion", "runs", "state")
-                .doesNotContain("__complete");
+    void verbsComeFromPzsCommandModel() {
+        assertThat(complete("pz ")).contains("init", "run", "plan", "retry", "report", "completion", "runs", "state");
         assertThat(complete("pz ru")).containsExactly("run", "runs");
         assertThat(complete("pz state ")).containsExactlyInAnyOrder("show", "set", "rollback", "clear");
         assertThat(complete("pz completion ")).containsExactly("bash", "zsh", "fish", "pwsh");
@@ -83,6 +91,20 @@ class CompletionTest {
     }
 
     @Test
+    void theCursorPositionCutsTheLineAsTheReferencesDirectiveDoes() {
+        assertThat(suggest("[suggest:3]", "pz ")).contains("run", "state", "completion");
+        assertThat(suggest("[suggest:5]", "pz ru --all")).containsExactly("run", "runs");
+        assertThat(suggest("[suggest:9]", "pz state ")).contains("rollback");
+        assertThat(suggest("[suggest:9]", "pz run --")).contains("--project");
+        assertThat(suggest("[suggest:10]", "pz runs --")).contains("--limit");
+        assertThat(suggest("[suggest]", "pz completion z")).containsExactly("zsh");
+        assertThat(suggest("[suggest:40]", "pz completion ")).as("a cursor past the end is the end")
+                .containsExactly("bash", "zsh", "fish", "pwsh");
+        assertThat(SuggestDirective.matches("[suggest:12]")).isTrue();
+        assertThat(SuggestDirective.matches("[suggest:x]")).isFalse();
+    }
+
+    @Test
     void quotedWordsAreTheWordsTheShellWouldPass() {
         assertThat(complete("pz run --project '<project>' 'lake.order_t")).containsExactly("lake.order_totals");
         assertThat(complete("pz run --project \"<project>\" lake.order_t")).containsExactly("lake.order_totals");
@@ -97,7 +119,8 @@ class CompletionTest {
         for (String shell : CompletionCandidates.SHELLS) {
             CliRun script = CliRun.pz("completion", shell);
             assertThat(script.exitCode()).as(shell).isZero();
-            assertThat(script.out()).as(shell).doesNotContain("\r").endsWith("\n").contains("pz __complete");
+            assertThat(script.out()).as(shell).doesNotContain("\r").endsWith("\n").doesNotEndWith("\n\n")
+                    .contains("pz \"[suggest:");
         }
         assertThat(CliRun.pz("completion", "pwsh").out()).contains("Register-ArgumentCompleter -Native -CommandName pz",
                 "[System.Management.Automation.CompletionResult]::new(");

@@ -16,14 +16,11 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Debian's headless Chromium driven over the DevTools protocol from the JDK's own WebSocket
@@ -49,22 +46,9 @@ final class HeadlessChromium implements AutoCloseable {
         this.socket = socket;
     }
 
-    /**
-     * The Chromium binary: {@code PZ_CHROMIUM}, else {@code chromium} on the PATH. Missing, the
-     * calling test is skipped, or fails under {@code PZ_REQUIRE_SERVICES=1} ({@code .ci/run} installs it).
-     */
+    /** Debian's Chromium ({@code PZ_CHROMIUM} names another); see {@link RequiredTools}. */
     static Path require() {
-        Optional<Path> found = Optional.ofNullable(System.getenv("PZ_CHROMIUM")).map(Path::of).filter(Files::isExecutable)
-                .or(() -> java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(":"))
-                        .map(directory -> Path.of(directory, "chromium")).filter(Files::isExecutable).findFirst());
-        if (found.isEmpty()) {
-            String reason = "Chromium is not installed (apt-get install chromium, as .ci/run does)";
-            if ("1".equals(System.getenv("PZ_REQUIRE_SERVICES"))) {
-                Assertions.fail(reason + " (PZ_REQUIRE_SERVICES=1)");
-            }
-            Assumptions.abort(reason);
-        }
-        return found.get();
+        return RequiredTools.require("chromium", "PZ_CHROMIUM");
     }
 
     static HeadlessChromium start(Path executable, Path profile) throws Exception {

@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -113,17 +111,6 @@ class ShellCompletionTest {
     }
 
     private static Path installed(String name) {
-        for (String directory : System.getenv().getOrDefault("PATH", "").split(":")) {
-            Path candidate = Path.of(directory, name);
-            if (Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        String reason = name + " is not installed (apt-get install " + name + ", as .ci/run does)";
-        if ("1".equals(System.getenv("PZ_REQUIRE_SERVICES"))) {
-            Assertions.fail(reason + " (PZ_REQUIRE_SERVICES=1)");
-        }
-        Assumptions.abort(reason);
-        return null;
+        return RequiredTools.require(name, null);
     }
 }

@@ -2,7 +2,8 @@
 # `pz completion fish | source`. pz works out the candidates from the line so far; when it has
 # none (a path is expected), fish offers file names.
 function __pz_complete
-    set -l candidates (pz __complete (commandline -cp) 2>/dev/null)
+    set -l line (commandline -cp)
+    set -l candidates (pz "[suggest:"(string length -- "$line")"]" "$line" 2>/dev/null)
     if set -q candidates[1]
         printf '%s\n' $candidates
     else

@@ -5,7 +5,7 @@ Register-ArgumentCompleter -Native -CommandName pz -ScriptBlock {
     $line = $commandAst.ToString()
     $cursor = $cursorPosition - $commandAst.Extent.StartOffset
     $line = if ($cursor -lt $line.Length) { $line.Substring(0, $cursor) } else { $line.PadRight($cursor) }
-    pz __complete $line 2>$null | ForEach-Object {
+    pz "[suggest:$cursor]" $line 2>$null | ForEach-Object {
         [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_)
     }
 }

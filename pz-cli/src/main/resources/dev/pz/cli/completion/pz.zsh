@@ -1,9 +1,9 @@
 #compdef pz
 # pz completion for zsh. Save it as _pz in a directory of $fpath, or load it in ~/.zshrc (after
-# compinit) with `source <(pz completion zsh)`. pz works out the candidates from the line so far.
+# compinit) with `source <(pz completion zsh)`. pz works out the candidates from the line and cursor.
 _pz() {
     local -a candidates
-    candidates=("${(@f)$(pz __complete "${BUFFER[1,CURSOR]}" 2>/dev/null)}")
+    candidates=("${(@f)$(pz "[suggest:${CURSOR}]" "${BUFFER}" 2>/dev/null)}")
     candidates=(${candidates:#})
     if (( ${#candidates} )); then
         compadd -Q -- "${candidates[@]}"

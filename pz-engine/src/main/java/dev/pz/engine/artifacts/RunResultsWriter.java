@@ -11,7 +11,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +19,9 @@ import java.util.Map;
  * Keeps {@code .pz/runs/<runId>/run_results.json} current: rewritten (temp file, then rename) after
  * every node completion with status {@code running}, and once more at the very end with the
  * terminal status. A crash before the end leaves {@code running}, which {@code pz retry} refuses.
- * Beyond the reference's fields, each node that started records {@code startedAt} and the run
- * records its measured {@code peakMemory}; both are appended after the documented fields, which
- * keep their order.
+ * After the reference's fields (whose order and node entries stay as documented) it appends
+ * {@code nodeStarts}, when each node that started did so (by node id, in start order), and the
+ * run's measured {@code peakMemory}.
  */
 public final class RunResultsWriter implements RunListener {
     private final Path file;
@@ -31,7 +30,7 @@ public final class RunResultsWriter implements RunListener {
     private final Clock clock;
     private final PrintWriter warnings;
     private final List<NodeResult> nodes = new ArrayList<>();
-    private final Map<String, String> nodeStarts = new HashMap<>();
+    private final Map<String, String> nodeStarts = new LinkedHashMap<>();
     private PeakMemory peakMemory;
     private boolean warned;
 
@@ -83,8 +82,9 @@ public final class RunResultsWriter implements RunListener {
             root.put("finishedAt", finishedAt);
         }
         List<Object> entries = new ArrayList<>();
-        nodes.forEach(node -> entries.add(entry(node, nodeStarts.get(node.id()))));
+        nodes.forEach(node -> entries.add(entry(node)));
         root.put("nodes", entries);
+        root.put("nodeStarts", new LinkedHashMap<String, Object>(nodeStarts));
         if (peakMemory != null) {
             root.put("peakMemory", peakMemory.json());
         }
@@ -99,11 +99,7 @@ public final class RunResultsWriter implements RunListener {
         }
     }
 
-    /**
-     * One node's entry. Fields added after the reference's set ({@code startedAt}: when the node
-     * started, absent for a node that never did) come last, so the documented order is kept.
-     */
-    static Map<String, Object> entry(NodeResult node, String startedAt) {
+    static Map<String, Object> entry(NodeResult node) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", node.id());
         entry.put("kind", node.kind().pascalName());
@@ -127,9 +123,6 @@ public final class RunResultsWriter implements RunListener {
             watermark.put("type", node.watermark().type());
             watermark.put("value", node.watermark().value());
             entry.put("watermark", watermark);
-        }
-        if (startedAt != null) {
-            entry.put("startedAt", startedAt);
         }
         return entry;
     }

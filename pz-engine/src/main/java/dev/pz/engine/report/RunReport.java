@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * Everything a run's report shows, read back from its run directory: {@code run_results.json} (what
- * happened) and {@code dag.json} (what was planned). Nodes are in the DAG's dependency order when the
+ * happened, when each node started, the peak memory) and {@code dag.json} (what was planned). Nodes are in the DAG's dependency order when the
  * run has a dag.json, else in completion order. {@code graph} is empty for a run that predates
  * dag.json: the report then has no edges, strategies or budget.
  */
@@ -55,9 +55,11 @@ public record RunReport(String runId, String status, Instant startedAt, Instant 
         Optional<RunGraph> graph = RunGraph.read(runDirectory);
         Map<String, RunGraph.GraphNode> planned = new HashMap<>();
         graph.ifPresent(g -> g.nodes().forEach(node -> planned.put(node.id(), node)));
+        JsonNode starts = root.path("nodeStarts");
         Map<String, ReportNode> byId = new LinkedHashMap<>();
         for (JsonNode node : root.path("nodes")) {
-            ReportNode entry = node(node, planned.get(node.path("id").asText()));
+            String id = node.path("id").asText();
+            ReportNode entry = node(node, instant(JsonFields.text(starts, id)), planned.get(id));
             byId.put(entry.id(), entry);
         }
         List<ReportNode> ordered = new ArrayList<>();
@@ -99,7 +101,7 @@ public record RunReport(String runId, String status, Instant startedAt, Instant 
         return nodes.stream().filter(node -> node.status().equals(nodeStatus)).count();
     }
 
-    private static ReportNode node(JsonNode node, RunGraph.GraphNode planned) {
+    private static ReportNode node(JsonNode node, Instant startedAt, RunGraph.GraphNode planned) {
         JsonNode error = node.get("error");
         boolean hasError = error != null && error.isObject();
         JsonNode timings = node.get("timings");
@@ -108,7 +110,7 @@ public record RunReport(String runId, String status, Instant startedAt, Instant 
         return new ReportNode(node.path("id").asText(), node.path("kind").asText(), node.path("name").asText(),
                 node.path("status").asText(), JsonFields.text(node, "provenance"), node.path("rows").asLong(),
                 node.path("durationMs").asLong(), hasError ? JsonFields.text(error, "code") : null,
-                hasError ? JsonFields.text(error, "message") : null, stalls, instant(JsonFields.text(node, "startedAt")),
+                hasError ? JsonFields.text(error, "message") : null, stalls, startedAt,
                 planned == null ? null : planned.strategy(), planned == null ? null : planned.reason(),
                 planned == null ? List.of() : planned.dependsOn());
     }

@@ -37,17 +37,17 @@ class RunReportTest {
             {"version":1,"runId":"20260101T000000000Z-abcd","status":"completed_with_failures",
              "startedAt":"2026-01-01T00:00:00.000Z","finishedAt":"2026-01-01T00:00:02.000Z","nodes":[
              {"id":"a","kind":"SourceLoad","name":"src_raw__orders","status":"success","rows":5,"durationMs":900,
-              "error":null,"timings":{"producerStallMs":10,"consumerStallMs":700},"startedAt":"2026-01-01T00:00:00.100Z"},
+              "error":null,"timings":{"producerStallMs":10,"consumerStallMs":700}},
              {"id":"b","kind":"SourceLoad","name":"src_raw__people","status":"success","rows":2,"durationMs":300,
-              "error":null,"startedAt":"2026-01-01T00:00:00.100Z"},
-             {"id":"c","kind":"Pipeline","name":"joined","status":"success","rows":2,"durationMs":100,"error":null,
-              "startedAt":"2026-01-01T00:00:01.000Z"},
+              "error":null},
+             {"id":"c","kind":"Pipeline","name":"joined","status":"success","rows":2,"durationMs":100,"error":null},
              {"id":"d","kind":"Check","name":"check_joined","status":"failed","rows":1,"durationMs":20,
-              "error":{"code":"PZ0510","message":"check failed; sample: {name=<script>alert('x')</script> & \\"q\\"}"},
-              "startedAt":"2026-01-01T00:00:01.100Z"},
+              "error":{"code":"PZ0510","message":"check failed; sample: {name=<script>alert('x')</script> & \\"q\\"}"}},
              {"id":"e","kind":"SinkWrite","name":"lake.out","status":"failed","rows":0,"durationMs":50,
-              "error":{"code":"PZ0501","message":"boom"},"startedAt":"2026-01-01T00:00:01.100Z"},
+              "error":{"code":"PZ0501","message":"boom"}},
              {"id":"f","kind":"SinkWrite","name":"lake.raw","status":"skipped","rows":0,"durationMs":0,"error":null}],
+             "nodeStarts":{"a":"2026-01-01T00:00:00.100Z","b":"2026-01-01T00:00:00.100Z","c":"2026-01-01T00:00:01.000Z",
+              "d":"2026-01-01T00:00:01.100Z","e":"2026-01-01T00:00:01.100Z"},
              "peakMemory":{"rssBytes":104857600,"arrowBytes":2048}}
             """;
 
