@@ -49,6 +49,10 @@ final class Html {
 
     /** A number for SVG coordinates: at most one decimal, no exponent. */
     static String number(double value) {
-        return BigDecimal.valueOf(value).setScale(1, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        long tenths = Math.round(value * 10);
+        long whole = tenths / 10;
+        long fraction = Math.abs(tenths % 10);
+        String sign = tenths < 0 && whole == 0 ? "-" : "";
+        return fraction == 0 ? Long.toString(whole) : sign + whole + "." + fraction;
     }
 }
