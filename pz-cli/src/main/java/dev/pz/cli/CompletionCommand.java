@@ -15,8 +15,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code pz completion <bash|zsh|fish|pwsh>}: prints a completion script for the shell. Each script
- * is a few lines that hand the command line and cursor to {@code pz "[suggest:<cursor>]" "<line>"}
- * ({@link SuggestDirective}) and fall back to file names
+ * is a few lines that hand the command line and the cursor to
+ * {@code pz "[suggest:<cursor>]" "<line>"} ({@link SuggestDirective}) and fall back to file names
  * when pz has nothing to offer, so verbs, options and project names complete from whatever the
  * installed pz and the project at hand have, and an upgrade never leaves a stale script.
  */
