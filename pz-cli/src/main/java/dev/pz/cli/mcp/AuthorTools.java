@@ -206,7 +206,7 @@ final class AuthorTools {
                     : target("no entity '" + entityName + "' under connection '" + connectionName + "'",
                             "pz_project_overview lists the entities"))).applied(false);
         }
-        file.remove(existing.get());
+        file.removeEntity(connectionName, entityName);
         write(CONNECTIONS, file.text());
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("file", CONNECTIONS);

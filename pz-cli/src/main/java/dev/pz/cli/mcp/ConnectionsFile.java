@@ -110,6 +110,16 @@ final class ConnectionsFile {
         lines.subList(block.start(), end).clear();
     }
 
+    /** Removes an entity, and the connection's {@code entities:} key with its last entity. */
+    void removeEntity(String connection, String entity) {
+        Block owner = connection(connection).orElseThrow();
+        remove(entity(owner, entity).orElseThrow());
+        Block after = connection(connection).orElseThrow();
+        if (entityNames(after).isEmpty()) {
+            entities(after).ifPresent(entities -> lines.subList(entities.start(), entities.end()).clear());
+        }
+    }
+
     static List<String> connectionLines(String name, Map<String, Object> body) {
         return render(Map.of(name, body), 0);
     }

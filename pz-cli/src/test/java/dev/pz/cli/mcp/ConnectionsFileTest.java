@@ -74,6 +74,14 @@ class ConnectionsFileTest {
     }
 
     @Test
+    void removingTheLastEntityRemovesItsEntitiesKey() {
+        ConnectionsFile file = ConnectionsFile.parse("lake:\n  connector: localfiles\n  entities:\n    t:\n"
+                + "      write: {format: csv}\n  root: out\n");
+        file.removeEntity("lake", "t");
+        assertThat(file.text()).isEqualTo("lake:\n  connector: localfiles\n  root: out\n");
+    }
+
+    @Test
     void appendsAConnectionAfterABlankLine() {
         ConnectionsFile file = ConnectionsFile.parse(FILE);
         file.appendConnection("pg", map("connector", "postgres", "password", "${PG_PASSWORD}", "port", 5432));

@@ -223,6 +223,75 @@ class McpServerTest {
     }
 
     @Test
+    void theAuthorToolsEditInPlaceAndReportWhatTheCheckFinds() throws IOException {
+        Path project = Files.createDirectories(temp.resolve("e"));
+        McpSyncClient agent = connect(project, true);
+        call(agent, "pz_init_project", Map.of());
+        call(agent, "pz_add_connection", Map.of("name", "files", "connector", "localfiles", "connection", Map.of()));
+        Map<String, Object> columns = new LinkedHashMap<>();
+        columns.put("id", "bigint");
+        columns.put("customer", "varchar");
+        columns.put("amount", "double");
+        // A declared column contract lets the check dry-compile the pipeline's SQL.
+        call(agent, "pz_add_entity", Map.of("connection", "files", "entity", "orders", "read",
+                Map.of("path", "data/orders.csv", "format", "csv", "columns", columns)));
+        call(agent, "pz_add_connection", Map.of("name", "lake", "connector", "localfiles", "connection", Map.of()));
+        Files.createDirectories(project.resolve("data"));
+        Files.writeString(project.resolve("data/orders.csv"), ORDERS);
+
+        Call broken = call(agent, "pz_write_pipeline", Map.of("name", "totals", "sql",
+                "INSERT INTO {{ sink('lake', 'totals', format: 'csv', path: 'out/') }}\n"
+                        + "select customer,, sum(amount) as total from {{ source('files', 'orders') }} group by customer",
+                "checks_yaml", "pipeline: totals\n"));
+        assertThat(broken.text()).as("written, then the check finds the syntax error").startsWith(
+                "{\"ok\":false,\"applied\":true,\"errors\":[{\"code\":\"PZ0401\"");
+        assertThat(broken.text()).endsWith(",\"result\":{\"sql_file\":\"pipelines/totals.sql\",\"checks_file\":"
+                + "\"pipelines/configs/totals.yml\"}}");
+        call(agent, "pz_write_pipeline", Map.of("name", "dangling", "sql", "select * from {{ ref('missing') }}"));
+        Call overview = call(agent, "pz_project_overview", Map.of());
+        assertThat(overview.json().path("ok").asBoolean()).as("best effort when the project does not compile").isTrue();
+        assertThat(overview.json().path("errors").get(0).path("code").asText()).as(overview.text()).startsWith("PZ02");
+        assertThat(overview.result().path("connections")).hasSize(2);
+        call(agent, "pz_remove_pipeline", Map.of("name", "dangling"));
+        assertThat(call(agent, "pz_remove_pipeline", Map.of("name", "totals")).text()).isEqualTo("{\"ok\":true,"
+                + "\"applied\":true,\"result\":{\"sql_file\":\"pipelines/totals.sql\",\"checks_file_removed\":true}}");
+        assertThat(project.resolve("pipelines/configs/totals.yml")).doesNotExist();
+
+        Map<String, Object> read = new LinkedHashMap<>();
+        read.put("path", "data/orders.csv");
+        read.put("format", "csv");
+        read.put("header", true);
+        Call options = call(agent, "pz_set_entity_options", Map.of("connection", "files", "entity", "orders", "read",
+                read));
+        assertThat(options.json().path("ok").asBoolean()).as(options.text()).isTrue();
+        assertThat(Files.readString(project.resolve("connections.yml"))).contains(
+                "    orders:\n      read:\n        path: data/orders.csv\n        format: csv\n        header: true\n");
+        Call updated = call(agent, "pz_update_connection", Map.of("name", "files", "connector", "localfiles",
+                "connection", Map.of("root", "data")));
+        assertThat(updated.result().path("dropped_entities").toString()).isEqualTo("[\"orders\"]");
+        String replaced = Files.readString(project.resolve("connections.yml"));
+        assertThat(replaced.substring(replaced.indexOf("\nfiles:"))).isEqualTo("\nfiles:\n  connector: localfiles\n"
+                + "  root: data\n\nlake:\n  connector: localfiles\n");
+        call(agent, "pz_add_entity", Map.of("connection", "lake", "entity", "totals", "write", Map.of("format", "csv")));
+        assertThat(call(agent, "pz_remove_entity", Map.of("connection", "lake", "entity", "totals")).json().path("ok")
+                .asBoolean()).isTrue();
+        assertThat(call(agent, "pz_remove_connection", Map.of("name", "files")).json().path("ok").asBoolean()).isTrue();
+        assertThat(Files.readString(project.resolve("connections.yml"))).doesNotContain("files:")
+                .endsWith("lake:\n  connector: localfiles\n");
+        assertThat(call(agent, "pz_remove_connection", Map.of("name", "files")).json().path("errors").get(0)
+                .path("code").asText()).isEqualTo("PZ0602");
+
+        Call compile = call(agent, "pz_compile", Map.of());
+        assertThat(compile.text()).isEqualTo("{\"ok\":true,\"result\":{\"nodes\":[],\"notices\":[],\"warnings\":[]}}");
+        Call reference = call(agent, "pz_connector_reference", Map.of());
+        assertThat(reference.result().path("connectors").findValuesAsText("name")).contains("localfiles", "postgres");
+        Call retry = call(agent, "pz_retry", Map.of());
+        assertThat(retry.json().path("errors").get(0).path("code").asText()).as(retry.text()).isEqualTo("PZ0502");
+        assertThat(call(agent, "pz_init_project", Map.of()).json().path("errors").get(0).path("code").asText())
+                .isEqualTo("PZ0603");
+    }
+
+    @Test
     void argumentsThatDoNotFitAreInvalidParamsNamingTheArgument() throws IOException {
         McpSyncClient agent = connect(Files.createDirectories(temp.resolve("a")), false);
         assertThatThrownBy(() -> call(agent, "pz_validate", Map.of("connect", "yes"))).isInstanceOf(McpError.class)
