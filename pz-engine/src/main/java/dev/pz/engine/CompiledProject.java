@@ -8,6 +8,8 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.Selection;
 import dev.pz.engine.compile.Selector;
+import dev.pz.engine.compile.SinkWriteNode;
+import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.execute.Cancellation;
@@ -63,12 +65,20 @@ public final class CompiledProject {
             List<NodeInfo> nodes = new ArrayList<>();
             for (Node node : dag.nodes()) {
                 if (shown == null || shown.contains(node.id())) {
-                    nodes.add(new NodeInfo(node.id(), node.kind(), node.name(),
-                            node instanceof PipelineNode pipeline ? pipeline.tags() : List.of()));
+                    nodes.add(new NodeInfo(node.id(), node.kind(), node.name(), node.dependsOn(),
+                            node instanceof PipelineNode pipeline ? pipeline.tags() : List.of(), dataset(node)));
                 }
             }
             return nodes;
         });
+    }
+
+    /**
+     * The labels of the project's independent flows: each flow's sink names joined with {@code " + "}
+     * (or its leaves' names when it writes nothing), as {@code pz run} names them.
+     */
+    public List<String> flows() {
+        return dag.flows().stream().map(dag::flowLabel).toList();
     }
 
     /**
@@ -110,10 +120,21 @@ public final class CompiledProject {
      * rows {@code shown} selects (all for a bare or {@code --all} selection).
      */
     public PlanReport plan(NodeSelection shown) {
+        return plan(shown, true);
+    }
+
+    /** {@link #plan} without writing {@code plan.json}: what a front end that must leave the project untouched shows. */
+    public PlanReport preview(NodeSelection shown) {
+        return plan(shown, false);
+    }
+
+    private PlanReport plan(NodeSelection shown, boolean writePlan) {
         return Guard.call(() -> {
             Optional<Set<String>> ids = selection(shown).resolve(dag, false);
             Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), Preflight.Scope.wholeProject(false));
-            PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
+            if (writePlan) {
+                PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
+            }
             List<PlanReport.Row> rows = new ArrayList<>();
             for (PlannedNode node : outcome.plan().nodes()) {
                 if (ids.isEmpty() || ids.get().contains(node.id())) {
@@ -125,8 +146,8 @@ public final class CompiledProject {
                 }
             }
             MemoryBudget budget = outcome.plan().memoryBudget();
-            return new PlanReport(rows, ids.isPresent(), budget.line(), Optional.ofNullable(budget.duckdbThreadsDisclaimer()),
-                    PolicyLines.of(project, dag));
+            return new PlanReport(rows, ids.isPresent(), budget.line(), budget.totalBytes(),
+                    Optional.ofNullable(budget.duckdbThreadsDisclaimer()), PolicyLines.of(project, dag));
         });
     }
 
@@ -209,6 +230,13 @@ public final class CompiledProject {
             return new RunReport(result.runId(), result.status(), result.results(), result.resultsFile(), retention,
                     result.notes(), CancellationNotice.of(control.cancellation(), result.results()));
         });
+    }
+
+    private static String dataset(Node node) {
+        if (node instanceof SourceLoadNode source) {
+            return source.datasetKey();
+        }
+        return node instanceof SinkWriteNode sink ? sink.connection() + "." + sink.entity() : null;
     }
 
     private Set<String> everything() {

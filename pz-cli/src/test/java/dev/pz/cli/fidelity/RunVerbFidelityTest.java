@@ -124,10 +124,10 @@ class RunVerbFidelityTest {
         assertThat(run.err()).contains("invalid --log-format value");
     }
 
-    // R11: an endpoint pz cannot use is refused before anything runs (this build exports no telemetry at all, so it
-    // refuses every --otel-endpoint, and --state-url likewise, rather than ignore them)
+    // R11: an endpoint pz cannot use is refused before anything runs (a malformed --otel-endpoint, and any
+    // --state-url: this build keeps state locally only, so it refuses the option rather than ignore it)
     @Test
-    void optionsForFeaturesThisBuildLacksAreRefusedNotIgnored() {
+    void unusableEndpointsAreRefusedNotIgnored() {
         Path project = Catalogue.f05(temp).path();
         for (String[] option : new String[][] {{"--otel-endpoint", "not-a-url"}, {"--state-url", "https://s.example/x"}}) {
             CliRun run = CliRun.pz(project, "run", option[0], option[1]);

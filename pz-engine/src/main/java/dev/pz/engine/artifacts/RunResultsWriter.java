@@ -1,6 +1,7 @@
 package dev.pz.engine.artifacts;
 
 import dev.pz.connectors.api.error.PzError;
+import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
@@ -20,6 +21,9 @@ import java.util.Map;
  * which {@code pz runs} lists and {@code pz retry} refuses as interrupted. A snapshot that cannot be
  * written (a full disk) leaves the previous one in place; the run asks {@link #lastFailure()} at the
  * end to say truthfully what the file holds.
+ * After the reference's fields (whose order and node entries stay as documented) it appends
+ * {@code nodeStarts}, when each node that started did so (by node id, in start order), and the
+ * run's measured {@code peakMemory}.
  */
 public final class RunResultsWriter implements RunListener {
     private final Path file;
@@ -28,6 +32,8 @@ public final class RunResultsWriter implements RunListener {
     private final Clock clock;
     private final List<NodeResult> nodes = new ArrayList<>();
     private RuntimeException lastFailure;
+    private final Map<String, String> nodeStarts = new LinkedHashMap<>();
+    private PeakMemory peakMemory;
 
     public RunResultsWriter(Path runDirectory, String runId, String startedAt, Clock clock) {
         this.file = runDirectory.resolve("run_results.json");
@@ -54,9 +60,19 @@ public final class RunResultsWriter implements RunListener {
     }
 
     @Override
+    public synchronized void nodeStarted(NodeRef node) {
+        nodeStarts.put(node.id(), Timestamps.format(clock.instant()));
+    }
+
+    @Override
     public synchronized void nodeCompleted(NodeResult result) {
         nodes.add(result);
         write(RunStatus.RUNNING, null);
+    }
+
+    /** The run's measured peak memory, written with every later snapshot. */
+    public synchronized void peakMemory(PeakMemory measured) {
+        this.peakMemory = measured;
     }
 
     /** The snapshot written after execution, before state advancement: still {@code running}. */
@@ -87,6 +103,10 @@ public final class RunResultsWriter implements RunListener {
         List<Object> entries = new ArrayList<>();
         nodes.forEach(node -> entries.add(entry(node)));
         root.put("nodes", entries);
+        root.put("nodeStarts", new LinkedHashMap<String, Object>(nodeStarts));
+        if (peakMemory != null) {
+            root.put("peakMemory", peakMemory.json());
+        }
         try {
             AtomicFiles.writeString(file, Json.compact(root) + "\n");
             lastFailure = null;

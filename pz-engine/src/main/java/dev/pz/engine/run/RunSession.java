@@ -4,6 +4,7 @@ import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
 import dev.pz.duckdb.SqlLiterals;
+import dev.pz.engine.artifacts.PeakMemory;
 import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
@@ -30,6 +31,8 @@ import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RunIds;
 import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.state.WatermarkStore;
+import dev.pz.engine.report.RunGraph;
+import dev.pz.engine.report.RunReports;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -89,6 +92,7 @@ public final class RunSession {
             WatermarkStore watermarks = WatermarkStore.local(project.directory());
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
+            recordGraph(request, request.plan(), directory, notes);
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
             RunOrchestrator.Outcome outcome;
             try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory))) {
@@ -106,6 +110,7 @@ public final class RunSession {
                         project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
                         .run(runId, request.effective(),
                                 request.retry() == null ? List.of() : request.retry().carriedForward());
+                results.peakMemory(PeakMemory.measure(resources.allocator().getPeakMemoryAllocation()));
             } catch (RuntimeException e) {
                 boolean recorded = results.writeTerminal(RunStatus.FATAL);
                 throw EngineFailures.classify(e, recorded ? RERUN + " (`pz retry` does not resume a run that ended"
@@ -121,6 +126,10 @@ public final class RunSession {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
             }
             boolean recorded = results.writeTerminal(outcome.status());
+            if (recorded) {
+                // Drawn from run_results.json: without its end recorded, the page would show a run still going.
+                writeReport(directory, notes);
+            }
             notes.addAll(RecordingNotes.of(outcome.status(), outcome.results(), recorded ? null : results.lastFailure()));
             return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
         }
@@ -137,6 +146,26 @@ public final class RunSession {
             directory.discard();
             throw EngineFailures.classify(e, RERUN + " (nothing of this run ran or was recorded)")
                     .<RuntimeException>map(error -> new EnvironmentFailure(error, e)).orElse(e);
+        }
+    }
+
+    /** Keeps the run's planned DAG in its directory ({@code dag.json}), for its report. */
+    private static void recordGraph(Request request, ExecutionPlan plan, RunDirectory directory, List<String> notes) {
+        try {
+            RunGraph.of(request.project().name(), request.project().engine().threads(),
+                    request.retry() == null ? null : request.retry().priorRunId(), request.dag(), plan)
+                    .write(directory.path());
+        } catch (RuntimeException e) {
+            notes.add("could not write dag.json (" + e.getMessage() + "); the run's report will lack its graph");
+        }
+    }
+
+    /** Draws the run's report beside its run_results.json; a failure to do so is a note, never the run's outcome. */
+    private static void writeReport(RunDirectory directory, List<String> notes) {
+        try {
+            RunReports.write(directory.path());
+        } catch (RuntimeException e) {
+            notes.add("could not write the run report (" + e.getMessage() + "); `pz report` draws it again");
         }
     }
 

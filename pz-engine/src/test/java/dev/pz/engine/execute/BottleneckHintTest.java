@@ -1,4 +1,4 @@
-package dev.pz.cli;
+package dev.pz.engine.execute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
