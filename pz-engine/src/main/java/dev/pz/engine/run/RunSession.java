@@ -29,6 +29,7 @@ import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RunIds;
 import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.state.SyncStateStore;
 import dev.pz.engine.state.WatermarkStore;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -90,6 +91,9 @@ public final class RunSession {
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             watermarks.corruptionNotice().ifPresent(notes::add);
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
+            SyncStateStore syncStates = SyncStateStore.local(project.directory());
+            syncStates.corruptionNotice().ifPresent(notes::add);
+            Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
             RunOrchestrator.Outcome outcome;
             try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory))) {
                 DuckSession session = resources.session();
@@ -99,7 +103,7 @@ public final class RunSession {
                 Cancellation dispatch = request.cancellation().child();
                 RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
                         request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
-                        dispatch, readFrom, resources.allocator(), reuse, listener);
+                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
                 outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
@@ -119,6 +123,7 @@ public final class RunSession {
             notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
             if (!request.cancellation().isCancelled()) {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
+                notes.addAll(SyncStateAdvancement.advance(request.dag(), outcome.results(), syncStates, runId));
             }
             boolean recorded = results.writeTerminal(outcome.status());
             notes.addAll(RecordingNotes.of(outcome.status(), outcome.results(), recorded ? null : results.lastFailure()));
@@ -161,6 +166,12 @@ public final class RunSession {
         store.all().forEach((key, watermark) -> stored.put(key,
                 new WatermarkCandidate(watermark.cursor(), watermark.type(), watermark.value())));
         return stored;
+    }
+
+    private static Map<String, String> tokens(SyncStateStore store) {
+        Map<String, String> tokens = new HashMap<>();
+        store.all().forEach((key, state) -> tokens.put(key, state.token()));
+        return tokens;
     }
 
     private static DuckSettings settings(Project project, RunDirectory directory) {
