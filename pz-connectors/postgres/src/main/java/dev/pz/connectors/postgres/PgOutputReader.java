@@ -31,10 +31,10 @@ import org.postgresql.replication.PGReplicationStream;
 /**
  * The changes of one table since a stored position, read from its replication slot with the
  * {@code pgoutput} plugin (protocol 1, text values) up to a target position captured when the read
- * starts, the end of the log the server has flushed (every transaction committed before the read
- * began lies before it, and the stream can reach it even while a transaction stays open): it stops
- * at the first commit at or past the target, when the server reports it has sent
- * everything up to the target, or after {@code idleTimeout} without a message. Only changes of
+ * starts, the log's insert position (every transaction committed before the read began lies before
+ * it, flushed or not): it stops at the first commit at or past the target, when the server reports it has sent
+ * everything up to the target, or after {@code idleTimeout} without a message (the server sends
+ * only log it has flushed, so a target inside a transaction still open may be reached only then). Only changes of
  * committed transactions reach a batch; each becomes one change row ({@link ChangeRows}) positioned
  * {@code <commit lsn>-<sequence in the transaction>}.
  *
@@ -132,7 +132,7 @@ final class PgOutputReader extends ArrowReader implements Cancellable {
 
     private void start() throws SQLException {
         try (Connection catalog = settings.open(); var statement = settings.statement(catalog);
-                var result = statement.executeQuery("select pg_current_wal_flush_lsn()::text")) {
+                var result = statement.executeQuery("select pg_current_wal_insert_lsn()::text")) {
             result.next();
             targetLsn = LogSequenceNumber.valueOf(result.getString(1)).asLong();
         }
