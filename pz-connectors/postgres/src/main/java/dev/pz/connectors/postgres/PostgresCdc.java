@@ -81,14 +81,17 @@ final class PostgresCdc {
         return List.of();
     }
 
-    /** The slot of that name: its plugin, whether a session uses it, and the bytes of log it holds back. */
-    record Slot(String plugin, boolean active, String walStatus, Long retainedBytes) {
+    /**
+     * The slot of that name: its plugin, whether a session uses it, the bytes of log it holds back,
+     * and the position the server was last told is processed (null before any).
+     */
+    record Slot(String plugin, boolean active, String walStatus, Long retainedBytes, String confirmedFlush) {
     }
 
     static Optional<Slot> slot(PostgresConnectionSettings settings, Connection connection, String name)
             throws SQLException {
         try (PreparedStatement query = settings.prepare(connection, "select plugin::text, active, wal_status,"
-                + " pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::bigint from pg_replication_slots"
+                + " pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::bigint, confirmed_flush_lsn::text from pg_replication_slots"
                 + " where slot_name = ?")) {
             query.setString(1, name);
             try (ResultSet result = query.executeQuery()) {
@@ -96,8 +99,11 @@ final class PostgresCdc {
                     return Optional.empty();
                 }
                 long retained = result.getLong(4);
+                Long retainedBytes = result.wasNull() ? null : retained;
+                String flush = result.getString(5);
                 return Optional.of(new Slot(result.getString(1), result.getBoolean(2), result.getString(3),
-                        result.wasNull() ? null : retained));
+                        retainedBytes, flush == null ? null
+                                : formatLsn(org.postgresql.replication.LogSequenceNumber.valueOf(flush).asLong())));
             }
         }
     }

@@ -82,6 +82,13 @@ final class PostgresCdcPartition implements ChangeCapturePartition {
                         + " are lost -- run with --full-refresh to snapshot the table again", false);
             }
             requirePgoutput(slot, existing.get());
+            String confirmed = existing.get().confirmedFlush();
+            if (confirmed != null && confirmed.compareTo(token) > 0) {
+                throw new PzConnectorException("dataset '" + spec.entity() + "': replication slot '" + slot + "' has"
+                        + " confirmed position " + confirmed + ", past the stored token " + token + " (was the state"
+                        + " restored or edited?), so the changes in between cannot be read again -- run with"
+                        + " --full-refresh to snapshot the table again", false);
+            }
             return new PgOutputReader(allocator, settings, table, slot, publication, PostgresCdc.parseLsn(token),
                     idleTimeout(), schema, types, keys, options, resumeToken::set);
         } catch (SQLException e) {

@@ -184,6 +184,17 @@ class PostgresCdcTest {
     }
 
     @Test
+    void aStoredTokenBehindTheSlotsConfirmedPositionIsRefused() throws Exception {
+        String snapshotToken = snapshot().token();
+        execute("insert into " + table + " (id, name) values (6, 'six')");
+        String next = poll(snapshotToken).token();
+        poll(next);
+
+        assertThatThrownBy(() -> poll(snapshotToken)).isInstanceOf(PzConnectorException.class)
+                .hasMessageContaining("past the stored token " + snapshotToken).hasMessageContaining("--full-refresh");
+    }
+
+    @Test
     void aTransactionOpenAtTheStartOfARunIsReadByTheNextRun() throws Exception {
         String token = snapshot().token();
         try (Connection open = PostgresTestServer.jdbc(); Statement statement = open.createStatement()) {
