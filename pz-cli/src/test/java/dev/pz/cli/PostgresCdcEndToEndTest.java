@@ -75,23 +75,15 @@ class PostgresCdcEndToEndTest {
     }
 
     private static void sql(String... statements) throws SQLException {
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
-            for (String text : statements) {
-                statement.execute(text);
-            }
-        }
+        PostgresProjects.execute(statements);
     }
 
     private List<String> targetRows() throws SQLException {
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
-            return PostgresProjects.rows(statement, "select id, name, amount from " + target + " order by id");
-        }
+        return PostgresProjects.rows("select id, name, amount from " + target + " order by id");
     }
 
     private List<String> sourceRows() throws SQLException {
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
-            return PostgresProjects.rows(statement, "select id, name, amount::numeric(38,9) from " + source + " order by id");
-        }
+        return PostgresProjects.rows("select id, name, amount::numeric(38,9) from " + source + " order by id");
     }
 
     /** The {@code cdc} object of the source load's {@code node_completed} event. */
@@ -214,10 +206,8 @@ class PostgresCdcEndToEndTest {
         sql("delete from " + source + " where id = 2");
         run(project);
 
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
-            assertThat(PostgresProjects.rows(statement, "select id, _pz_deleted_at is not null from " + target
-                    + " order by id")).containsExactly("1|f", "2|t");
-        }
+        assertThat(PostgresProjects.rows("select id, _pz_deleted_at is not null from " + target + " order by id"))
+                .containsExactly("1|f", "2|t");
     }
 
     @Test
@@ -250,10 +240,8 @@ class PostgresCdcEndToEndTest {
         assertThat(drop.exitCode()).as(drop.toString()).isZero();
         assertThat(drop.out()).contains("dropped pz_pg_" + source, "removed the stored token");
         assertThat(token(project)).isNull();
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
-            assertThat(PostgresProjects.rows(statement, "select 1 from pg_replication_slots where slot_name = 'pz_pg_"
-                    + source + "'")).isEmpty();
-        }
+        assertThat(PostgresProjects.rows("select 1 from pg_replication_slots where slot_name = 'pz_pg_" + source + "'"))
+                .isEmpty();
 
         sql("delete from " + source + " where id = 1", "insert into " + source + " values (8, 'eight', 8.00)");
         run(project);
