@@ -222,6 +222,22 @@ class PostgresCdcEndToEndTest {
     }
 
     @Test
+    void renamedMergeKeysCannotRouteDeletesAndTheOutputStaysUntouched() throws Exception {
+        TestProject project = project("delete").file("pipelines/copy.sql", "INSERT INTO {{ sink('pg', '" + target
+                + "', strategy: 'merge', keys: ['order_id'], on_delete: 'delete') }}\nselect id as order_id, name from"
+                + " {{ source('pg', '" + source + "') }}\n");
+
+        CliRun failed = pz(project, "run");
+
+        assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+        assertThat(failed.out() + failed.err()).contains("PZ0340", "merge key column(s) [order_id] are not columns of"
+                + " the cdc dataset's deleted rows", "rename them in the pipeline's upsert view only");
+        assertThat(PostgresProjects.rows("select count(*) from pg_tables where tablename = '" + target + "'"))
+                .containsExactly("0");
+        assertThat(project.resolve(".pz/state/sync-state.json")).doesNotExist();
+    }
+
+    @Test
     void cdcStatusAndDropManageTheSlotAndTheToken() throws Exception {
         TestProject project = project("delete");
         CliRun before = pz(project, "cdc", "status");

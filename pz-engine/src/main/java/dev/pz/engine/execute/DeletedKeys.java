@@ -26,7 +26,8 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * They are checked before the sink opens a session, and handed to it after the upserted rows.
  */
 final class DeletedKeys {
-    static final String HINT = "on_delete: delete|soft requires the merge keys to flow unchanged from the cdc dataset"
+    /** What to do, in the message itself: a failed node's line shows no hint. */
+    static final String FIX = "on_delete: delete|soft requires the merge keys to flow unchanged from the cdc dataset"
             + " (rename them in the pipeline's upsert view only)";
 
     private final SinkWriteNode node;
@@ -78,7 +79,7 @@ final class DeletedKeys {
     }
 
     private PzException unavailable(String problem) {
-        return new PzException(PzError.of(PzCode.CDC_DELETE_KEYS_UNAVAILABLE, "output '" + node.name() + "': " + problem)
-                .withHint(HINT));
+        return new PzException(PzError.of(PzCode.CDC_DELETE_KEYS_UNAVAILABLE, "output '" + node.name() + "': " + problem
+                + " -- " + FIX));
     }
 }
