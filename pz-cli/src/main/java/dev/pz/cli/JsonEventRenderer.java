@@ -94,6 +94,14 @@ final class JsonEventRenderer implements RunListener {
         if (result.provenance() != null) {
             event.put("provenance", result.provenance());
         }
+        if (result.cdc() != null) {
+            Map<String, Object> cdc = new LinkedHashMap<>();
+            cdc.put("inserts", result.cdc().inserts());
+            cdc.put("updates", result.cdc().updates());
+            cdc.put("deletes", result.cdc().deletes());
+            cdc.put("position", result.cdc().position());
+            event.put("cdc", cdc);
+        }
         emit(event);
     }
 

@@ -59,7 +59,8 @@ class ConnectorOptionErrorsTest {
                         "files:\n  connector: localfiles\n  entities:\n    items:\n      read:\n        path: items.csv\n"
                                 + "        sync: {mode: cdc}\n"), "select * from {{ source('files', 'items') }}\n",
                         "PZ0338", "error PZ0338: source 'files.items': sync mode 'cdc' needs change capture",
-                        "— hint: read incrementally instead", true));
+                        "— hint: use a ChangeCapture-capable connector (postgres, sqlserver) or a different sync mode",
+                        true));
     }
 
     @ParameterizedTest(name = "{0}")

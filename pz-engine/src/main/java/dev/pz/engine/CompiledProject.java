@@ -58,6 +58,23 @@ public final class CompiledProject {
         return project.directory();
     }
 
+    /**
+     * {@code pz cdc status}: every change-capture dataset the project reads, by key, with the state
+     * its connector keeps on the server; a connector failure becomes an unhealthy row.
+     */
+    public List<CdcStatusRow> cdcStatus() {
+        return Guard.call(() -> new CdcAdministration(project, dag, engine.registry()).status());
+    }
+
+    /**
+     * {@code pz cdc drop <source>.<dataset>}: removes the dataset's server-side state and its stored
+     * token, so the next run starts with a snapshot. PZ0507 for a target that is not
+     * {@code <source>.<dataset>}, PZ0508 for one that is not a cdc dataset of the project.
+     */
+    public CdcDropReport cdcDrop(String target) {
+        return Guard.call(() -> new CdcAdministration(project, dag, engine.registry()).drop(target));
+    }
+
     /** The nodes in dependency order; only those {@code select} matches when it is not null. */
     public List<NodeInfo> nodes(String select) {
         return Guard.call(() -> {

@@ -14,10 +14,15 @@ import java.util.Objects;
  * the longest value (in characters) of each text column of the data about to be written, by column
  * name; a column holding only nulls is absent. It is empty for every other sink and at plan time
  * (null is taken as empty). A sink sizes the text columns of a table it creates from it.
+ *
+ * <p>{@code onDelete} is set only for a merge output fed by a change capture that declares
+ * {@code on_delete:}; a sink declaring {@link ConnectorCapability#APPLY_DELETES} then returns a
+ * {@link DeleteApplyingSession} (and for {@link OnDelete#SOFT} creates a table with the
+ * {@link OnDelete#DELETED_AT} column).
  */
 public record OutputSpec(String connection, String entity, WriteStrategy strategy, SchemaPolicy schemaPolicy,
-        Map<String, Object> options, List<String> keys, WriteAttempt attempt, Map<String, Long> maxTextLengths)
-        implements OptionValues {
+        Map<String, Object> options, List<String> keys, WriteAttempt attempt, Map<String, Long> maxTextLengths,
+        OnDelete onDelete) implements OptionValues {
 
     public OutputSpec {
         Objects.requireNonNull(connection, "connection");
@@ -27,6 +32,12 @@ public record OutputSpec(String connection, String entity, WriteStrategy strateg
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
         keys = List.copyOf(keys);
         maxTextLengths = maxTextLengths == null ? Map.of() : Map.copyOf(maxTextLengths);
+    }
+
+    /** A write that applies no deletes. */
+    public OutputSpec(String connection, String entity, WriteStrategy strategy, SchemaPolicy schemaPolicy,
+            Map<String, Object> options, List<String> keys, WriteAttempt attempt, Map<String, Long> maxTextLengths) {
+        this(connection, entity, strategy, schemaPolicy, options, keys, attempt, maxTextLengths, null);
     }
 
     /** A write without text statistics. */
@@ -42,7 +53,13 @@ public record OutputSpec(String connection, String entity, WriteStrategy strateg
 
     /** The same write with the text statistics pz measured. */
     public OutputSpec withMaxTextLengths(Map<String, Long> lengths) {
-        return new OutputSpec(connection, entity, strategy, schemaPolicy, options, keys, attempt, lengths);
+        return new OutputSpec(connection, entity, strategy, schemaPolicy, options, keys, attempt, lengths, onDelete);
+    }
+
+    /** The same write with its {@code on_delete:} (null when the output declares none). */
+    public OutputSpec withOnDelete(OnDelete handling) {
+        return new OutputSpec(connection, entity, strategy, schemaPolicy, options, keys, attempt, maxTextLengths,
+                handling);
     }
 
     /**

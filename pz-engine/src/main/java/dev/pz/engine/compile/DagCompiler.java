@@ -105,6 +105,7 @@ public final class DagCompiler {
         List<Node> nodes = buildNodes(outputs, datasets, effective);
         problems.throwIfErrors();
         checkDeliveryPairing(nodes, datasets);
+        CdcRouting.check(nodes, problems);
         warnDeadLeaves(nodes);
         problems.throwIfErrors();
         List<Node> ordered = TopologicalOrder.sort(nodes, problems);

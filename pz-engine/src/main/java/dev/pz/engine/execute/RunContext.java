@@ -16,7 +16,8 @@ import org.apache.arrow.memory.BufferAllocator;
 /**
  * Everything the executors of one run share. Immutable; the ledger and cancellation are
  * thread-safe. {@code storedWatermarks} holds the watermarks this run reads from (empty under
- * {@code --full-refresh}), by dataset key; {@code allocator} is the run's root Arrow allocator,
+ * {@code --full-refresh}), by dataset key, and {@code syncTokens} the stored change-capture tokens
+ * likewise; {@code allocator} is the run's root Arrow allocator,
  * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
  * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
  * {@code events} receives progress reports.
@@ -24,24 +25,25 @@ import org.apache.arrow.memory.BufferAllocator;
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
         Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events) {
+        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, Map<String, String> syncTokens) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
+        syncTokens = Map.copyOf(syncTokens);
     }
 
     /** The same context under another cancellation scope: one node attempt's. */
     public RunContext withCancellation(Cancellation scope) {
         return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
-                scope, storedWatermarks, allocator, reuse, fusedCopies, events);
+                scope, storedWatermarks, allocator, reuse, fusedCopies, events, syncTokens);
     }
 
     /** A context with an empty hand-off of fused copies (sink id → the file a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
             ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
             Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-            StagedReuse reuse, RunListener events) {
+            StagedReuse reuse, RunListener events, Map<String, String> syncTokens) {
         this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
-                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events);
+                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events, syncTokens);
     }
 }

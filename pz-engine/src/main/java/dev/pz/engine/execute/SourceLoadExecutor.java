@@ -27,6 +27,10 @@ final class SourceLoadExecutor {
         String table = Relations.staging(node.name());
         NodeResult.Timings timings = null;
         long rows;
+        if (dev.pz.engine.compile.CdcRouting.isCdc(node)) {
+            // Never reused by a retry: the stored token did not move, so reading again yields the same changes.
+            return ChangeLanding.land(node, context, connection);
+        }
         if (context.reuse().covers(node)) {
             java.util.Optional<Long> reused = context.reuse().copy(node, connection, table);
             if (reused.isPresent()) {

@@ -29,8 +29,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class UniversalIngest {
 
-    /** Rows landed and the channel's stall times. */
-    record Landed(long rows, NodeResult.Timings timings) {
+    /** Rows landed, the channel's stall times, and the partitions read (closed; asked only for what they learnt). */
+    record Landed(long rows, NodeResult.Timings timings, List<ReadPartition> partitions) {
     }
 
     private UniversalIngest() {
@@ -54,6 +54,11 @@ final class UniversalIngest {
                         + "' split dataset '" + spec.entity() + "' into " + partitions.size() + " partitions but does"
                         + " not declare PartitionedRead", "report this to the connector's author");
             }
+            if (spec.changeCapture() != null && partitions.size() != 1) {
+                throw new PzConnectorException(PzCode.SYNC_PARTITIONED_READ_CONFLICT, "connector '" + def.connector()
+                        + "' split cdc dataset '" + spec.entity() + "' into " + partitions.size() + " partitions, but a"
+                        + " log position cannot span partitions", "report this to the connector's author");
+            }
             BatchOptions options = batchOptions(context, partitions.size());
             ArrowProducers producers = ArrowProducers.start(channel, context.cancellation(), partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
@@ -65,7 +70,7 @@ final class UniversalIngest {
             try (ChannelReader reader = new ChannelReader(allocator, channel, schema, progress)) {
                 long rows = ArrowIngest.createTable(connection, table, reader, allocator);
                 producers.join();
-                return new Landed(rows, channel.timings());
+                return new Landed(rows, channel.timings(), partitions);
             } catch (RuntimeException e) {
                 // Whatever failed, every producer is stopped and joined before the allocator closes.
                 channel.close();

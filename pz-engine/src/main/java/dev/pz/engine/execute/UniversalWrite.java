@@ -43,8 +43,9 @@ final class UniversalWrite {
     private UniversalWrite() {
     }
 
+    /** @param deletes the keys a cdc-fed merge deletes after its upserts, or null */
     static Written write(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
-            String relation) {
+            String relation, DeletedKeys deletes) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
                 PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
@@ -70,6 +71,9 @@ final class UniversalWrite {
                 try {
                     drain(channel, schema, allocator, session, progress);
                     producers.join();
+                    if (deletes != null) {
+                        deletes.apply(connection, allocator, session);
+                    }
                     // A run cancelled after the last batch still leaves the destination as it was.
                     scope.throwIfCancelled();
                 } catch (RuntimeException e) {

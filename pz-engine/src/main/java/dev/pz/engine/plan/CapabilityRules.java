@@ -18,8 +18,8 @@ import java.util.List;
 /**
  * What a connection, dataset or output asks of its connector that the connector's capabilities do
  * not allow, found offline from the declarations alone. {@code pz validate} reports every refusal;
- * the planner reports those of the nodes a run executes. Features this build lacks for every
- * connector (change capture, delete application, rate limiting) are refused here too.
+ * the planner reports those of the nodes a run executes. A feature this build lacks for every
+ * connector (rate limiting) is refused here too.
  */
 public final class CapabilityRules {
 
@@ -57,10 +57,10 @@ public final class CapabilityRules {
                     + "' cannot bound a read window, so " + subject + " cannot use max_window", at,
                     "remove max_window/initial/until from the sync: block"));
         }
-        if (sync != null && sync.mode() == SyncDef.Mode.CDC) {
+        if (sync != null && sync.mode() == SyncDef.Mode.CDC && !has(connector, ConnectorCapability.CHANGE_CAPTURE)) {
             refusals.add(new Refusal(PzCode.CHANGE_CAPTURE_UNSUPPORTED, subject + ": sync mode 'cdc' needs change"
-                    + " capture, which connector '" + connector.name() + "' does not provide in this build", at,
-                    "read incrementally instead: sync: {mode: incremental, cursor: <column>}"));
+                    + " capture, which connector '" + connector.name() + "' does not provide", at,
+                    "use a ChangeCapture-capable connector (postgres, sqlserver) or a different sync mode"));
         }
         if (templated(node.read().options()) && !has(connector, ConnectorCapability.PATH_TEMPLATING)) {
             refusals.add(new Refusal(PzCode.TEMPLATING_CAPABILITY_MISSING, subject + " has a date-templated path, but"
@@ -109,10 +109,11 @@ public final class CapabilityRules {
             }
         }
         String onDelete = node.write().onDelete();
-        if ("delete".equals(onDelete) || "soft".equals(onDelete)) {
+        if (("delete".equals(onDelete) || "soft".equals(onDelete)) && !has(connector, ConnectorCapability.APPLY_DELETES)) {
             refusals.add(new Refusal(PzCode.DELETE_APPLY_UNSUPPORTED, subject + ": on_delete: " + onDelete
-                    + " needs a sink that applies deletes, which connector '" + connector.name()
-                    + "' does not in this build", node.write().locationOf("on_delete"), "remove on_delete"));
+                    + " needs a sink that applies deletes, which connector '" + connector.name() + "' does not",
+                    node.write().locationOf("on_delete"),
+                    "use on_delete: ignore, or an ApplyDeletes-capable sink (postgres, sqlserver)"));
         }
         return refusals;
     }

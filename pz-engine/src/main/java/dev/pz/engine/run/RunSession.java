@@ -30,6 +30,7 @@ import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RunIds;
 import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.state.SyncStateStore;
 import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.report.RunGraph;
 import dev.pz.engine.report.RunReports;
@@ -94,6 +95,9 @@ public final class RunSession {
             watermarks.corruptionNotice().ifPresent(notes::add);
             recordGraph(request, request.plan(), directory, notes);
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
+            SyncStateStore syncStates = SyncStateStore.local(project.directory());
+            syncStates.corruptionNotice().ifPresent(notes::add);
+            Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
             RunOrchestrator.Outcome outcome;
             try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory))) {
                 DuckSession session = resources.session();
@@ -103,7 +107,7 @@ public final class RunSession {
                 Cancellation dispatch = request.cancellation().child();
                 RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
                         request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
-                        dispatch, readFrom, resources.allocator(), reuse, listener);
+                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
                 outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
@@ -124,6 +128,7 @@ public final class RunSession {
             notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
             if (!request.cancellation().isCancelled()) {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
+                notes.addAll(SyncStateAdvancement.advance(request.dag(), outcome.results(), syncStates, runId));
             }
             boolean recorded = results.writeTerminal(outcome.status());
             if (recorded) {
@@ -190,6 +195,12 @@ public final class RunSession {
         store.all().forEach((key, watermark) -> stored.put(key,
                 new WatermarkCandidate(watermark.cursor(), watermark.type(), watermark.value())));
         return stored;
+    }
+
+    private static Map<String, String> tokens(SyncStateStore store) {
+        Map<String, String> tokens = new HashMap<>();
+        store.all().forEach((key, state) -> tokens.put(key, state.token()));
+        return tokens;
     }
 
     private static DuckSettings settings(Project project, RunDirectory directory) {

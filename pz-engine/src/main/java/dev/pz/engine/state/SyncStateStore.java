@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Stored sync-state tokens (feeds and cdc) of the local backend, {@code .pz/state/sync-state.json}
- * Read-only here: {@code pz state} lists them, {@code pz cdc drop} owns changes.
+ * (docs/cdc.md). A run stores a token once every sink its changes reach has committed;
+ * {@code pz state} lists them; {@code pz cdc drop} removes one so that the next run starts over.
  */
 public final class SyncStateStore {
 
@@ -40,6 +41,31 @@ public final class SyncStateStore {
     /** Every entry in ordinal key order; empty when the file is missing or corrupt. */
     public Map<String, SyncState> all() {
         return Collections.unmodifiableMap(new LinkedHashMap<>(file.read().entries()));
+    }
+
+    /** The token stored under {@code key}; empty when the file is missing, corrupt or has no such key. */
+    public Optional<SyncState> get(String key) {
+        return Optional.ofNullable(file.read().entries().get(key));
+    }
+
+    /**
+     * Stores {@code state} under {@code key}, keeping every other entry.
+     *
+     * @throws dev.pz.connectors.api.error.PzException {@code PZ0518} when the lock stays held or the file cannot be written
+     */
+    public void set(String key, SyncState state) {
+        file.update(entries -> {
+            entries.put(key, state);
+            return entries;
+        });
+    }
+
+    /** Removes {@code key}; removing a missing key is not an error. Same failures as {@link #set}. */
+    public void remove(String key) {
+        file.update(entries -> {
+            entries.remove(key);
+            return entries;
+        });
     }
 
     public Optional<String> corruptionNotice() {

@@ -116,7 +116,6 @@ class LocalFilesScanTest {
         NativeScan contracted = support.source(null)
                 .nativeScan(dataset("events", options("format", "json"), columns("id", "bigint", "name", "varchar")))
                 .orElseThrow();
-        // acceptance.md A190
         assertThat(contracted.sqlFragment()).isEqualTo("read_json('" + project.resolve("events.json")
                 + "', columns = {'id': 'BIGINT', 'name': 'VARCHAR'}, format = 'newline_delimited')");
         assertThat(contracted.mechanism()).isEqualTo("read_json");

@@ -92,6 +92,15 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
     }
 
     /**
+     * Streams over a session the caller prepared, such as a transaction that imported a snapshot;
+     * the reader owns it from here and closes it.
+     */
+    static PostgresCopyReader onSession(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
+            Schema schema, List<PostgresReadType> types, String select, BatchOptions options, Connection session) {
+        return new PostgresCopyReader(allocator, dataset, settings, schema, types, options, session, select);
+    }
+
+    /**
      * Sends the COPY. The server may hold back its answer until the query yields rows, so this can
      * block as long as the query runs; {@link #cancel()} ends it.
      */
