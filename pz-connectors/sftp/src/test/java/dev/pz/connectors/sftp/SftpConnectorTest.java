@@ -76,7 +76,7 @@ class SftpConnectorTest {
     @Test
     void aContractBindsCsvColumnsByNameAndTypesThem() throws IOException {
         write("data/orders.csv", "amount,id,extra\n2.5,1,x\n4.0,2,y\n");
-        DatasetSpec spec = DatasetSpec.of("drop", "orders", Map.of(), Map.of("id", "bigint", "amount", "double"));
+        DatasetSpec spec = DatasetSpec.of("drop", "orders", Map.of(), RemoteRows.contract("id", "bigint", "amount", "double"));
         try (Source source = connector.openSource(config(Map.of("root", "/data"))).orElseThrow()) {
             assertThat(RemoteRows.read(source, spec)).containsExactly("1|2.5", "2|4.0");
             assertThat(source.schema(spec).getFields()).extracting(field -> field.getName())
@@ -87,7 +87,7 @@ class SftpConnectorTest {
     @Test
     void aBoundedWindowKeepsOnlyRowsInsideIt() throws IOException {
         write("data/events.csv", "id,at\n1,2026-01-01 00:00:00\n2,2026-01-02 00:00:00\n3,2026-01-03 00:00:00\n");
-        DatasetSpec spec = new DatasetSpec("drop", "events", Map.of(), Map.of("id", "bigint", "at", "timestamp"),
+        DatasetSpec spec = new DatasetSpec("drop", "events", Map.of(), RemoteRows.contract("id", "bigint", "at", "timestamp"),
                 new DatasetSpec.Watermark("at", "2026-01-01T00:00:00", false, "2026-01-02T00:00:00"));
         try (Source source = connector.openSource(config(Map.of("root", "/data"))).orElseThrow()) {
             assertThat(RemoteRows.read(source, spec)).hasSize(1).allSatisfy(row -> assertThat(row).startsWith("2|"));
@@ -109,7 +109,7 @@ class SftpConnectorTest {
         assertThat(names("lake/out")).hasSize(3).filteredOn(name -> name.startsWith("events-"))
                 .allMatch(name -> name.matches("events-[0-9a-f]{32}\\.json"));
         DatasetSpec events = DatasetSpec.of("drop", "events", Map.of("path", "out/events-*.json", "format", "json"),
-                Map.of("id", "bigint", "name", "varchar"));
+                RemoteRows.contract("id", "bigint", "name", "varchar"));
         try (Source source = connector.openSource(config).orElseThrow()) {
             assertThat(RemoteRows.read(source, events)).hasSize(6).contains("2|null", "3|n3");
         }
@@ -127,7 +127,7 @@ class SftpConnectorTest {
         assertThat(Files.readString(serverRoot.resolve("t/out/tabs.tsv"))).startsWith("id\tname\n1\tn1\n");
         try (Source source = connector.openSource(config).orElseThrow()) {
             assertThat(RemoteRows.read(source, DatasetSpec.of("drop", "tabs", Map.of("path", "out/tabs.tsv", "format",
-                    "tsv"), Map.of("id", "int")))).containsExactly("1", "2");
+                    "tsv"), RemoteRows.contract("id", "int")))).containsExactly("1", "2");
         }
     }
 

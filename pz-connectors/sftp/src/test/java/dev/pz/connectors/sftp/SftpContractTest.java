@@ -63,7 +63,7 @@ class SftpContractTest extends ConnectorContractTest {
 
     @Override
     protected List<DatasetSpec> universalDatasets() {
-        return List.of(DatasetSpec.of("drop", "orders", Map.of(), Map.of("id", "bigint", "amount", "double")),
+        return List.of(DatasetSpec.of("drop", "orders", Map.of(), RemoteRows.contract("id", "bigint", "amount", "double")),
                 DatasetSpec.of("drop", "orders", Map.of(), null));
     }
 

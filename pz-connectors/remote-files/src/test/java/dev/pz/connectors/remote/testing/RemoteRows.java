@@ -24,6 +24,15 @@ public final class RemoteRows {
     private RemoteRows() {
     }
 
+    /** A {@code columns:} contract in the order written: name, type, name, type, … */
+    public static java.util.Map<String, String> contract(String... namesAndTypes) {
+        java.util.Map<String, String> contract = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < namesAndTypes.length; i += 2) {
+            contract.put(namesAndTypes[i], namesAndTypes[i + 1]);
+        }
+        return contract;
+    }
+
     /** Rows {@code id} 1..n with {@code name} {@code n<id>}; row 2's name is null. */
     public static VectorSchemaRoot batch(BufferAllocator allocator, int count) {
         Schema schema = new Schema(List.of(Field.nullable("id", new ArrowType.Int(64, true)),
