@@ -66,11 +66,11 @@ class GcsJsonApiTest {
     @Test
     void theConnectionCheckListsRootAndReportsRefusedCredentials() {
         assertThat(connector.checkConnection(config("lake/raw")).ok()).isTrue();
-        ConnectionCheck refused = connector.checkConnection(new ConnectorConfig("gcs", Map.of("auth",
-                "service_account", "key_file", "sa.json", "root", "lake", "endpoint", server.baseUrl() + "/elsewhere",
-                ConnectorConfig.BASE_DIR, project.toString())));
+        server.refuseTokens();
+        ConnectionCheck refused = connector.checkConnection(config("lake/raw"));
         assertThat(refused.ok()).isFalse();
-        assertThat(refused.message()).startsWith("permanent: gcs bucket 'lake': list failed");
+        assertThat(refused.message()).isEqualTo("permanent: gcs bucket 'lake': list failed: the credentials were"
+                + " refused (HTTP 401)");
     }
 
     private ConnectorConfig config(String root) {

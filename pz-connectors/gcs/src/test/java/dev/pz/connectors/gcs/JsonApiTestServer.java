@@ -29,6 +29,7 @@ final class JsonApiTestServer implements AutoCloseable {
     private final Map<String, byte[]> objects = new ConcurrentHashMap<>();
     private final Map<String, String> sessions = new ConcurrentHashMap<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
+    private volatile boolean refuseTokens;
 
     private JsonApiTestServer(HttpServer server) {
         this.server = server;
@@ -59,6 +60,11 @@ final class JsonApiTestServer implements AutoCloseable {
         return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /** From now on every storage request is answered 401, as for a revoked key. */
+    void refuseTokens() {
+        refuseTokens = true;
+    }
+
     /** Method and path of every request, in order. */
     List<String> requests() {
         return requests;
@@ -75,7 +81,7 @@ final class JsonApiTestServer implements AutoCloseable {
                 reply(exchange, 200, "{\"access_token\":\"" + TOKEN + "\",\"expires_in\":3600,\"token_type\":\"Bearer\"}");
                 return;
             }
-            if (!("Bearer " + TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+            if (refuseTokens || !("Bearer " + TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
                 reply(exchange, 401, "{\"error\":{\"code\":401,\"message\":\"Invalid Credentials\"}}");
                 return;
             }
