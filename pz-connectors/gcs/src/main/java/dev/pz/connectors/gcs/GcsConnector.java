@@ -114,7 +114,9 @@ public final class GcsConnector implements Connector {
                 return new ConnectionCheck(true, "gcs: no root, so each bucket is checked when a dataset or output"
                         + " uses it");
             }
-            new GcsStores(settings, clients).open().probe(settings.rootBucket(), settings.rootPrefix());
+            try (GcsBucketStore store = new GcsStores(settings, clients).open()) {
+                store.probe(settings.rootBucket(), settings.rootPrefix());
+            }
             return ConnectionCheck.passed();
         } catch (PzConnectorException e) {
             return ConnectionCheck.failed((e.isTransient() ? "transient: " : "permanent: ") + e.getMessage());

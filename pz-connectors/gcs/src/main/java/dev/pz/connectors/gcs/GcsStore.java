@@ -8,7 +8,6 @@ import com.google.cloud.storage.Storage;
 import com.google.cloud.storage.StorageException;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.RemoteStore;
 import dev.pz.connectors.remote.StoredObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +21,7 @@ import java.util.List;
  * Objects in Google Cloud Storage as a {@link RemoteStore}. An upload is one object write whose
  * completion makes the object visible whole; until then readers see the previous generation.
  */
-final class GcsStore implements RemoteStore {
+final class GcsStore implements GcsBucketStore {
 
     private final Storage storage;
 
@@ -68,8 +67,8 @@ final class GcsStore implements RemoteStore {
         }
     }
 
-    /** Whether the bucket exists and the credentials may list it (one object at most is asked for). */
-    void probe(String bucket, String prefix) {
+    @Override
+    public void probe(String bucket, String prefix) {
         try {
             storage.list(bucket, Storage.BlobListOption.prefix(prefix), Storage.BlobListOption.pageSize(1));
         } catch (StorageException e) {

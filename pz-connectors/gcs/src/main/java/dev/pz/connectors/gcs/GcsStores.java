@@ -2,7 +2,10 @@ package dev.pz.connectors.gcs;
 
 import dev.pz.connectors.remote.RemoteStores;
 
-/** Opens a Storage client per store, with the connection's credentials. */
+/**
+ * Opens a store per use: the XML API with the HMAC key pair under {@code auth: hmac}, else a Storage
+ * client (JSON API) with the connection's Google credentials.
+ */
 record GcsStores(GcsSettings settings, GcsClients clients) implements RemoteStores {
 
     @Override
@@ -16,7 +19,10 @@ record GcsStores(GcsSettings settings, GcsClients clients) implements RemoteStor
     }
 
     @Override
-    public GcsStore open() {
+    public GcsBucketStore open() {
+        if (settings.auth() == GcsOptions.Auth.HMAC) {
+            return new GcsHmacStore(settings);
+        }
         return new GcsStore(clients.open(settings));
     }
 }
