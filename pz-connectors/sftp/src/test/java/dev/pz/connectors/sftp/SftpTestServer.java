@@ -24,10 +24,10 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
  * {@code root} as the file system of user {@value #USER}, who logs in with {@value #PASSWORD} or
  * with {@link #clientKey()}.
  */
-final class SftpTestServer implements AutoCloseable {
+public final class SftpTestServer implements AutoCloseable {
 
-    static final String USER = "pz";
-    static final String PASSWORD = "s3cret-sftp-password";
+    public static final String USER = "pz";
+    public static final String PASSWORD = "s3cret-sftp-password";
 
     private final SshServer server;
     private final Path root;
@@ -41,7 +41,7 @@ final class SftpTestServer implements AutoCloseable {
         this.clientKey = clientKey;
     }
 
-    static SftpTestServer start(Path root) {
+    public static SftpTestServer start(Path root) {
         KeyPair hostKey = newKey();
         KeyPair clientKey = newKey();
         SshServer server = SshServer.setUpDefaultServer();
@@ -61,29 +61,29 @@ final class SftpTestServer implements AutoCloseable {
         return new SftpTestServer(server, root, hostKey, clientKey);
     }
 
-    int port() {
+    public int port() {
         return server.getPort();
     }
 
-    Path root() {
+    public Path root() {
         return root;
     }
 
-    PublicKey hostKey() {
+    public PublicKey hostKey() {
         return hostKey.getPublic();
     }
 
-    KeyPair clientKey() {
+    public KeyPair clientKey() {
         return clientKey;
     }
 
-    /** Connection options for password login, plus {@code extra}. */
-    Map<String, Object> passwordLogin() {
+    /** Connection options for password login. */
+    public Map<String, Object> passwordLogin() {
         return Map.of("host", "127.0.0.1", "port", (long) port(), "username", USER, "password", PASSWORD);
     }
 
     /** Writes the client key as an OpenSSH private key file, encrypted when {@code passphrase} is set. */
-    Path writeClientKey(Path file, String passphrase) {
+    public Path writeClientKey(Path file, String passphrase) {
         OpenSSHKeyEncryptionContext encryption = null;
         if (passphrase != null) {
             encryption = new OpenSSHKeyEncryptionContext();
@@ -98,6 +98,12 @@ final class SftpTestServer implements AutoCloseable {
             throw new IllegalStateException(e);
         }
         return file;
+    }
+
+    /** The password login in connections.yml form, indented by four spaces. */
+    public String connectionYaml() {
+        return "    host: 127.0.0.1\n    port: " + port() + "\n    username: " + USER + "\n    password: " + PASSWORD
+                + "\n";
     }
 
     private static KeyPair newKey() {
