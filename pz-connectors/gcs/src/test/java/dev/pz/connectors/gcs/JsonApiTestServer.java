@@ -21,9 +21,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * carry the bearer token the token endpoint issued; others get 401. It stands in for Google only
  * as far as the wire shapes go: it checks no JWT signature and no IAM permission.
  */
-final class JsonApiTestServer implements AutoCloseable {
+public final class JsonApiTestServer implements AutoCloseable {
 
-    static final String TOKEN = "pz-test-access-token";
+    public static final String TOKEN = "pz-test-access-token";
 
     private final HttpServer server;
     private final Map<String, byte[]> objects = new ConcurrentHashMap<>();
@@ -35,7 +35,7 @@ final class JsonApiTestServer implements AutoCloseable {
         this.server = server;
     }
 
-    static JsonApiTestServer start() {
+    public static JsonApiTestServer start() {
         try {
             HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             JsonApiTestServer fake = new JsonApiTestServer(http);
@@ -47,26 +47,26 @@ final class JsonApiTestServer implements AutoCloseable {
         }
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    void put(String bucket, String name, String text) {
+    public void put(String bucket, String name, String text) {
         objects.put(bucket + "/" + name, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    String get(String bucket, String name) {
+    public String get(String bucket, String name) {
         byte[] bytes = objects.get(bucket + "/" + name);
         return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
     }
 
     /** From now on every storage request is answered 401, as for a revoked key. */
-    void refuseTokens() {
+    public void refuseTokens() {
         refuseTokens = true;
     }
 
     /** Method and path of every request, in order. */
-    List<String> requests() {
+    public List<String> requests() {
         return requests;
     }
 

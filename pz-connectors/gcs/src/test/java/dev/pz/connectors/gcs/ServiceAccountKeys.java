@@ -6,13 +6,13 @@ import java.security.KeyPairGenerator;
 import java.util.Base64;
 
 /** Service-account JSON keys with a fresh RSA key, shaped like the ones Google issues. */
-final class ServiceAccountKeys {
+public final class ServiceAccountKeys {
 
     private ServiceAccountKeys() {
     }
 
     /** A key whose access tokens are requested from {@code tokenUri}. */
-    static String json(String tokenUri) {
+    public static String json(String tokenUri) {
         KeyPair pair;
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
