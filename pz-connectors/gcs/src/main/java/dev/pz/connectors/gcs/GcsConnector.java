@@ -92,16 +92,12 @@ public final class GcsConnector implements Connector {
 
     @Override
     public List<OptionProblem> validateRead(DatasetSpec spec) {
-        List<OptionProblem> problems = new ArrayList<>(FileOptions.problems(spec, GcsOptions.READ_FORMAT));
-        problems.addAll(FileOptions.calendarTokens(spec, GcsOptions.READ_PATH, GcsConnectorFactory.NAME));
-        return problems;
+        return FileOptions.problems(spec, GcsOptions.READ_FORMAT, GcsOptions.READ_PATH, GcsConnectorFactory.NAME);
     }
 
     @Override
     public List<OptionProblem> validateWrite(OutputSpec spec) {
-        List<OptionProblem> problems = new ArrayList<>(FileOptions.problems(spec, GcsOptions.WRITE_FORMAT));
-        problems.addAll(FileOptions.calendarTokens(spec, GcsOptions.WRITE_PATH, GcsConnectorFactory.NAME));
-        return problems;
+        return FileOptions.problems(spec, GcsOptions.WRITE_FORMAT, GcsOptions.WRITE_PATH, GcsConnectorFactory.NAME);
     }
 
     /** Lists at most one object under root; without a root, buckets are met only when used. */

@@ -42,8 +42,19 @@ public final class FileOptions {
         }
     }
 
+    /**
+     * A read's or write's offline problems: format options its format does not own, and a calendar
+     * token in its path.
+     */
+    public static List<OptionProblem> problems(OptionValues values, Option<RemoteFormat> formatOption,
+            Option<String> pathOption, String connector) {
+        List<OptionProblem> problems = new ArrayList<>(formatProblems(values, formatOption));
+        problems.addAll(calendarTokens(values, pathOption, connector));
+        return problems;
+    }
+
     /** Format options written beside a format that does not own them. */
-    public static List<OptionProblem> problems(OptionValues values, Option<RemoteFormat> formatOption) {
+    static List<OptionProblem> formatProblems(OptionValues values, Option<RemoteFormat> formatOption) {
         List<OptionProblem> problems = new ArrayList<>();
         RemoteFormat format = values.get(formatOption);
         if (format == null) {
@@ -63,7 +74,7 @@ public final class FileOptions {
      * build does not render or window them for remote files yet, and a path taken literally would
      * match nothing (PZ0314).
      */
-    public static List<OptionProblem> calendarTokens(OptionValues values, Option<String> pathOption, String connector) {
+    static List<OptionProblem> calendarTokens(OptionValues values, Option<String> pathOption, String connector) {
         String path = values.get(pathOption);
         if (path == null || !CALENDAR_TOKEN.matcher(path).find()) {
             return List.of();

@@ -13,7 +13,6 @@ import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.remote.FileOptions;
 import dev.pz.connectors.remote.SpoolRoot;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -71,16 +70,12 @@ public final class SftpConnector implements Connector {
 
     @Override
     public List<OptionProblem> validateRead(DatasetSpec spec) {
-        List<OptionProblem> problems = new ArrayList<>(FileOptions.problems(spec, SftpOptions.READ_FORMAT));
-        problems.addAll(FileOptions.calendarTokens(spec, SftpOptions.READ_PATH, SftpConnectorFactory.NAME));
-        return problems;
+        return FileOptions.problems(spec, SftpOptions.READ_FORMAT, SftpOptions.READ_PATH, SftpConnectorFactory.NAME);
     }
 
     @Override
     public List<OptionProblem> validateWrite(OutputSpec spec) {
-        List<OptionProblem> problems = new ArrayList<>(FileOptions.problems(spec, SftpOptions.WRITE_FORMAT));
-        problems.addAll(FileOptions.calendarTokens(spec, SftpOptions.WRITE_PATH, SftpConnectorFactory.NAME));
-        return problems;
+        return FileOptions.problems(spec, SftpOptions.WRITE_FORMAT, SftpOptions.WRITE_PATH, SftpConnectorFactory.NAME);
     }
 
     /**

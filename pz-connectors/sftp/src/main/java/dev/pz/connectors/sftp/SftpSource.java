@@ -1,18 +1,12 @@
 package dev.pz.connectors.sftp;
 
 import dev.pz.connectors.api.DatasetSpec;
-import dev.pz.connectors.api.NativeScan;
-import dev.pz.connectors.api.ReadHints;
-import dev.pz.connectors.api.ReadPartition;
-import dev.pz.connectors.api.Source;
 import dev.pz.connectors.remote.FileOptions;
 import dev.pz.connectors.remote.FormatSettings;
 import dev.pz.connectors.remote.RemoteFiles;
 import dev.pz.connectors.remote.RemoteRead;
+import dev.pz.connectors.remote.RemoteSource;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads files from an SFTP server on the universal tier: the files a path or glob names are
@@ -20,7 +14,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * each partition on its own SSH connection. A csv without a {@code columns:} contract lands every
  * column as text.
  */
-final class SftpSource implements Source {
+final class SftpSource extends RemoteSource {
 
     private final SftpStores stores;
     private final Path spoolRoot;
@@ -31,21 +25,7 @@ final class SftpSource implements Source {
     }
 
     @Override
-    public Optional<NativeScan> nativeScan(DatasetSpec spec) {
-        return Optional.empty();
-    }
-
-    @Override
-    public Schema schema(DatasetSpec spec) {
-        return read(spec).schema();
-    }
-
-    @Override
-    public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
-        return read(spec).partitions(spec.get(SftpOptions.FILES_PER_PARTITION));
-    }
-
-    private RemoteRead read(DatasetSpec spec) {
+    protected RemoteRead read(DatasetSpec spec) {
         FormatSettings format = FileOptions.settings(spec, SftpOptions.READ_FORMAT);
         String path = spec.find(SftpOptions.READ_PATH).orElse(spec.entity() + "." + format.format().extension());
         return new RemoteRead(stores, new RemoteFiles("", stores.settings().resolve(path)), format,
@@ -53,6 +33,7 @@ final class SftpSource implements Source {
     }
 
     @Override
-    public void close() {
+    protected int filesPerPartition(DatasetSpec spec) {
+        return spec.get(SftpOptions.FILES_PER_PARTITION);
     }
 }
