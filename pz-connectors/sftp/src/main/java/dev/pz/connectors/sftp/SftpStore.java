@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.UUID;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClient.CopyMode;
+import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 
@@ -104,22 +105,23 @@ final class SftpStore implements RemoteStore {
     }
 
     /**
-     * Renames the temporary onto the final name: atomically where the server offers
-     * {@code posix-rename@openssh.com} or overwriting renames; otherwise the old file is removed
-     * first (SFTP's plain rename refuses an existing target), leaving a moment without it.
+     * Renames the temporary onto the final name: atomically with OpenSSH's
+     * {@code posix-rename@openssh.com} or an SFTP v5+ overwriting rename; on a plain v3 server the
+     * old file is removed first (its rename refuses an existing target), leaving a moment without it.
      */
     private void replace(String temporary, String key) throws IOException {
         SftpClient sftp = connection.sftp();
-        try {
+        OpenSSHPosixRenameExtension posix = sftp.getExtension(OpenSSHPosixRenameExtension.class);
+        if (posix != null && posix.isSupported()) {
+            posix.posixRename(temporary, key);
+        } else if (sftp.getVersion() >= SftpConstants.SFTP_V5) {
             sftp.rename(temporary, key, CopyMode.Overwrite);
-            return;
-        } catch (SftpException e) {
-            if (!exists(key)) {
-                throw e;
+        } else {
+            if (exists(key)) {
+                sftp.remove(key);
             }
+            sftp.rename(temporary, key);
         }
-        sftp.remove(key);
-        sftp.rename(temporary, key);
     }
 
     private boolean exists(String path) throws IOException {

@@ -119,6 +119,17 @@ class SftpConnectorTest {
     }
 
     @Test
+    void replaceOverwritesOnAVersion3ServerWithoutPosixRename() throws IOException {
+        server.close();
+        server = SftpTestServer.startPlainVersion3(serverRoot);
+        ConnectorConfig config = config(Map.of("root", "/v3"));
+        write(OutputSpecs.replace("daily", "csv"), 3, config);
+        write(OutputSpecs.replace("daily", "csv"), 1, config);
+        assertThat(names("v3/out")).containsExactly("daily.csv");
+        assertThat(Files.readString(serverRoot.resolve("v3/out/daily.csv"))).isEqualTo("id,name\n1,n1\n");
+    }
+
+    @Test
     void aTsvAndACsvWithItsOwnDelimiterRoundTrip() throws IOException {
         ConnectorConfig config = config(Map.of("root", "/t"));
         write(OutputSpecs.with("semi", "csv", Map.of("delimiter", ";")), 3, config);

@@ -17,6 +17,7 @@ import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceW
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.sftp.SftpModuleProperties;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 
 /**
@@ -42,6 +43,18 @@ public final class SftpTestServer implements AutoCloseable {
     }
 
     public static SftpTestServer start(Path root) {
+        return start(root, false);
+    }
+
+    /**
+     * A server speaking SFTP version 3 without OpenSSH's {@code posix-rename@openssh.com}, whose
+     * rename refuses an existing target, like many servers that are not OpenSSH.
+     */
+    static SftpTestServer startPlainVersion3(Path root) {
+        return start(root, true);
+    }
+
+    private static SftpTestServer start(Path root, boolean plainVersion3) {
         KeyPair hostKey = newKey();
         KeyPair clientKey = newKey();
         SshServer server = SshServer.setUpDefaultServer();
@@ -53,6 +66,10 @@ public final class SftpTestServer implements AutoCloseable {
                 && KeyUtils.compareKeys(key, clientKey.getPublic()));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         server.setFileSystemFactory(new VirtualFileSystemFactory(root));
+        if (plainVersion3) {
+            SftpModuleProperties.SFTP_VERSION.set(server, 3);
+            SftpModuleProperties.OPENSSH_EXTENSIONS.set(server, "fsync@openssh.com=1");
+        }
         try {
             server.start();
         } catch (IOException e) {
