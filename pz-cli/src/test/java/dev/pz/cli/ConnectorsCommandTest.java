@@ -39,6 +39,10 @@ class ConnectorsCommandTest {
                 + "ColumnPruning,BoundedWindow,InclusiveWatermarkBound,ReplaceWrites$");
         assertThat(run.out()).containsPattern("(?m)^mysql +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
                 + "ColumnPruning,PartitionedRead,Merge");
+        assertThat(run.out()).containsPattern("(?m)^sftp +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
+                + "PartitionedRead,BoundedWindow,ReplaceWrites$");
+        assertThat(run.out()).containsPattern("(?m)^gcs +pz \\(builtin\\) +\\S+ +src:universal snk:native\\+universal "
+                + "PartitionedRead,NativeCopy,BoundedWindow,ReplaceWrites$");
         for (String extensionBacked : List.of("ducklake", "iceberg", "motherduck", "quack")) {
             assertThat(run.out()).containsPattern("(?m)^" + extensionBacked + " +pz \\(builtin\\) +\\S+ +src:native-only ");
         }
