@@ -5,7 +5,10 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.artifacts.RunCleaner;
 import dev.pz.engine.connect.ConnectorCatalog;
+import dev.pz.engine.connect.ConnectorPackages;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.connect.PackageCache;
+import dev.pz.engine.connect.PackageRestore;
 import dev.pz.engine.load.ProjectLoader;
 import dev.pz.engine.load.VarsOverrides;
 import dev.pz.engine.model.Project;
@@ -36,9 +39,12 @@ public final class PzEngine {
     private final Map<String, String> environment;
     private final Supplier<ConnectorRegistry> connectors;
 
+    private final ConnectorPackages packages;
+
     private PzEngine(Map<String, String> environment, Supplier<ConnectorRegistry> connectors) {
         this.environment = Map.copyOf(environment);
         this.connectors = memoized(connectors);
+        this.packages = new ConnectorPackages(PackageCache.of(environment));
     }
 
     /** An engine over the connectors installed on the class path. */
@@ -61,7 +67,7 @@ public final class PzEngine {
             Map<String, Object> overrides = request.varsJson() == null ? Map.of() : VarsOverrides.parse(request.varsJson());
             Project project = ProjectLoader.load(request.directory(), environment, overrides);
             project.warnings().forEach(warning -> diagnostics.warning(warning.render()));
-            return new LoadedProject(this, project);
+            return new LoadedProject(this, project, packages.registryFor(project, registry(), request.lockCheck()));
         });
     }
 
@@ -158,6 +164,21 @@ public final class PzEngine {
      */
     public String connectorCatalog(String packageName, String version) {
         return Guard.call(() -> ConnectorCatalog.json(registry().all(), packageName, version));
+    }
+
+    /**
+     * {@code pz restore}: resolves the project's connector packages into the per-user cache and pins them in
+     * pz.lock.json; what it did goes to {@code out} line by line.
+     *
+     * @param update re-resolve every package instead of keeping the versions and files the lock pins
+     */
+    public void restore(ProjectRequest request, PackageResolver.Factory resolvers, boolean update,
+            java.util.function.Consumer<String> out) {
+        Guard.run(() -> {
+            Project project = ProjectLoader.load(request.directory(), environment, Map.of());
+            PackageRestore.restore(project, registry().builtinNames(), PackageCache.of(environment), resolvers,
+                    update, out);
+        });
     }
 
     Map<String, String> environment() {
