@@ -15,7 +15,7 @@ public final class PzCommandLine {
             subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class, RestoreCommand.class,
                 RetryCommand.class,
                 ValidateCommand.class, TestCommand.class, LsCommand.class, CleanCommand.class, StateCommand.class,
-                RunsCommand.class, ConnectorsCommand.class})
+                RunsCommand.class, ConnectorsCommand.class, ConnectorCommand.class})
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;

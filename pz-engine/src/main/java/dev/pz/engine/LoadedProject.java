@@ -24,6 +24,10 @@ public final class LoadedProject {
         this.registry = registry;
     }
 
+    ConnectorRegistry registry() {
+        return registry;
+    }
+
     public String name() {
         return project.name();
     }

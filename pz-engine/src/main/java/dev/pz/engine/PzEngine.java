@@ -9,6 +9,7 @@ import dev.pz.engine.connect.ConnectorPackages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.connect.PackageCache;
 import dev.pz.engine.connect.PackageRestore;
+import dev.pz.engine.load.ContractConfigParser;
 import dev.pz.engine.load.ProjectLoader;
 import dev.pz.engine.load.VarsOverrides;
 import dev.pz.engine.model.Project;
@@ -178,6 +179,22 @@ public final class PzEngine {
             Project project = ProjectLoader.load(request.directory(), environment, Map.of());
             PackageRestore.restore(project, registry().builtinNames(), PackageCache.of(environment), resolvers,
                     update, out);
+        });
+    }
+
+    /**
+     * {@code pz connector test}: the connector {@code target} names — a jar path (loaded on its own, in its
+     * own class loader), a package the project declares ({@code group:artifact}), or a connector name — with
+     * the contract config file read for the test kit.
+     *
+     * @param project the project whose restored packages a package id or name is looked up in
+     * @throws PzException PZ0304 when the target names nothing loadable, PZ0101 for a bad config file
+     */
+    public ConnectorUnderTest connectorUnderTest(String target, Path configFile, ProjectRequest project) {
+        return Guard.call(() -> {
+            Connector connector = ConnectorTargets.find(target, () -> load(project, Diagnostics.ignore()).registry());
+            ContractConfigParser.ContractConfig config = ContractConfigParser.parse(configFile, environment);
+            return ConnectorTargets.underTest(connector, config, configFile.toAbsolutePath().getParent());
         });
     }
 

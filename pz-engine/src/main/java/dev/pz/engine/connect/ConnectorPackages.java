@@ -49,6 +49,11 @@ public final class ConnectorPackages {
         return builtins.withPackages(packages);
     }
 
+    /** The connectors of a jar on its own, for {@code pz connector test <jar>}. */
+    public static Map<String, Connector> loadJar(java.nio.file.Path jar) {
+        return PackageLoader.loadJar(jar);
+    }
+
     /** A lock pins exactly the declared packages at their declared versions. */
     static void checkDrift(List<PackageRequirements.Requirement> declared, ConnectorLock lock) {
         String hint = "run 'pz restore --update' to re-resolve, or pass --no-lock-check to run with what "

@@ -45,7 +45,22 @@ final class PackageLoader {
             jars.add(url(path));
         }
         PackageManifest.checkApiVersion(locked.packageId(), locked.version(), cache.file(locked.files().get(0)));
-        PackageClassLoader loader = new PackageClassLoader(locked.packageId() + ":" + locked.version(), jars);
+        return connectors(what, locked.packageId() + ":" + locked.version(), jars);
+    }
+
+    /** The connectors of one jar on its own (its dependencies, if any, are not loaded), by name. */
+    static Map<String, Connector> loadJar(Path jar) {
+        if (!Files.isRegularFile(jar)) {
+            throw new PzException(PzError.of(PzCode.CONNECTOR_PACKAGE_MISSING, "there is no jar at " + jar)
+                    .withHint("pass the path of a connector package's jar, or a package the project declares"));
+        }
+        String what = "connector jar " + jar.getFileName();
+        PackageManifest.checkApiVersion(jar.getFileName().toString(), "", jar);
+        return connectors(what, jar.getFileName().toString(), List.of(url(jar)));
+    }
+
+    private static Map<String, Connector> connectors(String what, String loaderName, List<URL> jars) {
+        PackageClassLoader loader = new PackageClassLoader(loaderName, jars);
         Map<String, Connector> connectors = new LinkedHashMap<>();
         try {
             for (ConnectorFactory factory : ServiceLoader.load(ConnectorFactory.class, loader)) {

@@ -40,8 +40,8 @@ public final class PackageRestore {
         }
         Optional<ConnectorLock> existing = update ? Optional.empty() : ConnectorLock.read(project.directory());
         existing.ifPresent(lock -> refuseChangedVersions(requirements.packages(), lock));
-        List<String> repositories = repositories(project);
-        Supplier<PackageResolver> resolver = once(() -> resolvers.open(cache.repository(), repositories));
+        // Repositories are asked only for what the cache lacks: a fully cached restore works offline.
+        Supplier<PackageResolver> resolver = once(() -> resolvers.open(cache.repository(), repositories(project)));
         List<ConnectorLock.LockedPackage> restored = new ArrayList<>();
         int pinned = 0;
         for (PackageRequirements.Requirement requirement : requirements.packages()) {
