@@ -143,6 +143,53 @@ class ConnectorPackagesTest {
         }
     }
 
+    /** The committed fixture: its lock pins the bytes the test's own build of the packages has. */
+    @Test
+    void theCommittedFixtureRestoresToItsLockAndRuns() throws Exception {
+        Path fixture = temp.resolve("fixture");
+        copy(Path.of(getClass().getResource("/fixtures/connector-packages").toURI()), fixture);
+        SeqPackages.publishAll(new LocalRepository(fixture.resolve("repo"), Files.createDirectories(temp.resolve("w"))));
+        String committed = Files.readString(fixture.resolve("pz.lock.json"));
+        Map<String, String> env = Map.of("PZ_CACHE_DIR", cache.toString());
+
+        CliRun notRestored = CliRun.pzWithEnv(env, fixture, "run", "--all");
+        assertThat(notRestored.exitCode()).as(notRestored.toString()).isEqualTo(2);
+        assertThat(notRestored.err()).startsWith("error PZ0305: connector package 'org.example:pz-seq' 1.0.0 is not"
+                + " in the package cache");
+
+        CliRun restore = CliRun.pzWithEnv(env, fixture, "restore");
+        assertThat(restore.exitCode()).as(restore.toString()).isZero();
+        assertThat(Files.readString(fixture.resolve("pz.lock.json"))).as("the lock pz restore left").isEqualTo(committed);
+        assertThat(restore.outLines()).containsExactly("restored org.example:pz-seq 1.0.0 (downloaded)",
+                "restored org.example:pz-seq2 1.0.0 (downloaded)",
+                "pz.lock.json pinned 2 package(s); run 'pz restore --update' to re-resolve them",
+                "wrote pz.lock.json (2 packages)");
+
+        CliRun run = CliRun.pzWithEnv(env, fixture, "run", "--all");
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(Files.readString(fixture.resolve("out/tagged.csv"))).isEqualTo("""
+                source,n,tag
+                one,0,tagger-1.0
+                one,1,tagger-1.0
+                one,2,tagger-1.0
+                two,0,tagger-2.0
+                two,1,tagger-2.0
+                """);
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (var files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+    }
+
     @Test
     void aMissingLockIsRefusedBeforeAnythingRuns() {
         for (String verb : List.of("validate", "plan", "run")) {
@@ -279,8 +326,8 @@ class ConnectorPackagesTest {
         assertThat(results.get("status").asText()).isEqualTo("completed_with_failures");
         assertThat(error(results, "src_faulty__throw")).startsWith("PZ0501 ").contains("seq failed on purpose");
         assertThat(error(results, "src_faulty__leak")).isEqualTo("PZ0357 source 'faulty' dataset 'leak': connector 'seq'"
-                + " kept 4 KB of Arrow memory allocated after node 'src_faulty__leak' ended (a reader, batch or write"
-                + " session it did not release)");
+                + " leaked 4 KB of Arrow memory: still allocated after node 'src_faulty__leak' ended (a reader, batch"
+                + " or write session it did not release)");
         assertThat(error(results, "src_faulty__hang")).startsWith("PZ0525 node 'src_faulty__hang' exceeded "
                 + "engine.node_timeout (3s)");
         assertThat(error(results, "src_faulty__link")).startsWith("PZ0501 ").contains("failed to link",

@@ -1,42 +1,20 @@
 package dev.pz.engine;
 
+import dev.pz.engine.connect.RepositoryClient;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What {@code pz restore} needs from a package repository client: the engine decides what to fetch,
- * pins it in pz.lock.json and checks it; an implementation only finds artifacts and puts them into the
- * per-user cache. pz-restore implements it with Maven's resolver, so the engine itself depends on no
- * repository client.
+ * A package repository client for {@code pz restore}, as a front end supplies it (pz-restore's
+ * {@code MavenPackageResolver}): it finds artifacts and their dependencies and puts them into the per-user
+ * cache; the engine decides what to fetch, pins it in pz.lock.json and checks it.
  */
-public interface PackageResolver {
-
-    /**
-     * An artifact and its runtime dependencies, without what pz itself provides to connectors (the
-     * connector API and Apache Arrow), the requested artifact first.
-     *
-     * @param groupArtifact {@code group:artifact}
-     * @throws dev.pz.connectors.api.error.PzException PZ0320 when it cannot be found, PZ0328 when a repository
-     *         cannot be reached or refuses access
-     */
-    List<ResolvedFile> resolve(String groupArtifact, String version);
-
-    /**
-     * Exactly these artifacts ({@code group:artifact:extension:version}), without their dependencies: what a
-     * lock already pinned.
-     */
-    List<ResolvedFile> fetch(List<String> coordinates);
-
-    /** One artifact in the cache's repository. */
-    record ResolvedFile(String coordinates, Path file) {
-    }
+public interface PackageResolver extends RepositoryClient {
 
     /** Opens a resolver over a local repository (inside the per-user cache) and the project's repositories. */
     @FunctionalInterface
-    interface Factory {
-        /**
-         * @param repositories absolute URLs ({@code https:}, {@code file:}) in the order they are asked
-         */
+    interface Factory extends RepositoryClient.Factory {
+        @Override
         PackageResolver open(Path localRepository, List<String> repositories);
     }
 }

@@ -4,6 +4,7 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.PackageResolver;
+import dev.pz.engine.connect.RepositoryClient.ResolvedFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

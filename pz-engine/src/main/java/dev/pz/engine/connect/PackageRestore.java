@@ -3,7 +3,6 @@ package dev.pz.engine.connect;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
-import dev.pz.engine.PackageResolver;
 import dev.pz.engine.model.Project;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +29,7 @@ public final class PackageRestore {
     }
 
     public static void restore(Project project, Set<String> builtinNames, PackageCache cache,
-            PackageResolver.Factory resolvers, boolean update, Consumer<String> out) {
+            RepositoryClient.Factory resolvers, boolean update, Consumer<String> out) {
         PackageRequirements requirements = PackageRequirements.of(project, builtinNames);
         requirements.builtins().forEach(id -> out.accept("note: " + id + " is builtin in this pz version; declared"
                 + " version ignored"));
@@ -41,7 +40,7 @@ public final class PackageRestore {
         Optional<ConnectorLock> existing = update ? Optional.empty() : ConnectorLock.read(project.directory());
         existing.ifPresent(lock -> refuseChangedVersions(requirements.packages(), lock));
         // Repositories are asked only for what the cache lacks: a fully cached restore works offline.
-        Supplier<PackageResolver> resolver = once(() -> resolvers.open(cache.repository(), repositories(project)));
+        Supplier<RepositoryClient> resolver = once(() -> resolvers.open(cache.repository(), repositories(project)));
         List<ConnectorLock.LockedPackage> restored = new ArrayList<>();
         int pinned = 0;
         for (PackageRequirements.Requirement requirement : requirements.packages()) {
@@ -83,7 +82,7 @@ public final class PackageRestore {
 
     /** Makes every pinned file present with its pinned bytes; true when all already were. */
     private static boolean fetchPinned(ConnectorLock.LockedPackage locked, PackageCache cache,
-            Supplier<PackageResolver> resolver) {
+            Supplier<RepositoryClient> resolver) {
         List<ConnectorLock.LockedFile> missing = new ArrayList<>();
         for (ConnectorLock.LockedFile file : locked.files()) {
             Path path = cache.file(file);
@@ -95,9 +94,9 @@ public final class PackageRestore {
         if (missing.isEmpty()) {
             return true;
         }
-        List<PackageResolver.ResolvedFile> fetched = resolver.get().fetch(missing.stream()
+        List<RepositoryClient.ResolvedFile> fetched = resolver.get().fetch(missing.stream()
                 .map(ConnectorLock.LockedFile::artifact).toList());
-        for (PackageResolver.ResolvedFile file : fetched) {
+        for (RepositoryClient.ResolvedFile file : fetched) {
             ConnectorLock.LockedFile pin = missing.stream().filter(candidate -> candidate.artifact()
                     .equals(file.coordinates())).findFirst().orElseThrow(() -> new IllegalStateException(
                             "the resolver returned " + file.coordinates() + ", which was not asked for"));
@@ -113,9 +112,9 @@ public final class PackageRestore {
     }
 
     private static ConnectorLock.LockedPackage resolve(PackageRequirements.Requirement requirement, PackageCache cache,
-            PackageResolver resolver) {
+            RepositoryClient resolver) {
         List<ConnectorLock.LockedFile> files = new ArrayList<>();
-        for (PackageResolver.ResolvedFile file : resolver.resolve(requirement.packageId(), requirement.version())) {
+        for (RepositoryClient.ResolvedFile file : resolver.resolve(requirement.packageId(), requirement.version())) {
             files.add(new ConnectorLock.LockedFile(file.coordinates(), cache.relative(file.file()),
                     PackageCache.sha256(file.file())));
         }

@@ -2,6 +2,7 @@ package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.engine.artifacts.ByteCounts;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
@@ -45,8 +46,8 @@ final class NodeMemory implements AutoCloseable {
         } catch (IllegalStateException expected) {
             // Arrow refuses to close an allocator that still holds buffers; the leak is reported below.
         }
-        throw new PzConnectorException(PzCode.PROTOCOL_VIOLATION, "connector '" + connector + "' kept "
-                + dev.pz.engine.Formats.bytes(leaked) + " of Arrow memory allocated after node '" + node
+        throw new PzConnectorException(PzCode.PROTOCOL_VIOLATION, "connector '" + connector + "' leaked "
+                + ByteCounts.format(leaked) + " of Arrow memory: still allocated after node '" + node
                 + "' ended (a reader, batch or write session it did not release)", "report this to the connector's"
                         + " author; the memory stays allocated until pz exits");
     }

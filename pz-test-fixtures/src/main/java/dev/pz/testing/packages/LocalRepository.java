@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
@@ -25,6 +26,7 @@ import javax.tools.ToolProvider;
  * pom, so {@code pz restore} resolves them the way it resolves anything else.
  */
 public final class LocalRepository {
+    private static final java.time.LocalDateTime FIXED_TIME = java.time.LocalDateTime.of(2020, 1, 1, 0, 0);
     private final Path root;
     private final Path work;
 
@@ -129,18 +131,28 @@ public final class LocalRepository {
         }
     }
 
+    /** Entry times are fixed so that the same sources give the same bytes, and a committed lock stays valid. */
     private static void jar(Path classes, Path jar, Map<String, String> attributes) throws IOException {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        attributes.forEach((name, value) -> manifest.getMainAttributes().putValue(name, value));
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out, manifest);
+        new java.util.TreeMap<>(attributes).forEach((name, value) -> manifest.getMainAttributes().putValue(name, value));
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out);
                 Stream<Path> files = Files.walk(classes)) {
+            jarOut.putNextEntry(entry(JarFile.MANIFEST_NAME));
+            manifest.write(jarOut);
+            jarOut.closeEntry();
             for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                jarOut.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
+                jarOut.putNextEntry(entry(classes.relativize(file).toString().replace('\\', '/')));
                 jarOut.write(Files.readAllBytes(file));
                 jarOut.closeEntry();
             }
         }
+    }
+
+    private static JarEntry entry(String name) {
+        JarEntry entry = new JarEntry(name);
+        entry.setTimeLocal(FIXED_TIME);
+        return entry;
     }
 
     private static String pom(Artifact artifact) {
