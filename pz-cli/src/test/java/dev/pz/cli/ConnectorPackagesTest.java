@@ -368,6 +368,33 @@ class ConnectorPackagesTest {
         assertThat(nothing.err()).startsWith("error PZ0304: 'org.example:pz-none' is neither a jar");
     }
 
+    /** The guide's example connector, packaged with its manifest attribute: every check that applies passes. */
+    @Test
+    void theGuidesExampleJarPassesTheChecksThatWriteAndRead() throws Exception {
+        Path jar = Path.of(dev.pz.connectors.example.ExampleConnectorFactory.class.getProtectionDomain().getCodeSource()
+                .getLocation().toURI());
+        assertThat(jar.toString()).as("the reactor builds the example's jar before pz-cli's tests").endsWith(".jar");
+        project.file("example/example-test.yml", """
+                connection:
+                  root: out
+                read:
+                  dataset: squares
+                  stop: 100
+                  partitions: 2
+                write:
+                  output: pairs
+                  mode: replace
+                  visible: out/pairs.csv
+                """);
+        CliRun checks = pz("connector", "test", jar.toString(), "--config",
+                project.path().resolve("example/example-test.yml").toString());
+        assertThat(checks.exitCode()).as(checks.toString()).isZero();
+        assertThat(checks.outLines()).contains("PASS commitIsFinalAndLaterCallsThrow",
+                "PASS abortLeavesNoOutputAndLaterCallsThrow", "PASS closeWithoutCommitLeavesNoOutput",
+                "PASS aNativeCopyPublishesOnlyAFinishedFile", "PASS writeCapabilitiesMatchBehaviour",
+                "PASS readCapabilitiesMatchBehaviour", "11 passed or skipped, 0 failed");
+    }
+
     private static String error(JsonNode results, String node) {
         JsonNode error = RunArtifacts.node(results, node).get("error");
         return error.get("code").asText() + " " + error.get("message").asText();

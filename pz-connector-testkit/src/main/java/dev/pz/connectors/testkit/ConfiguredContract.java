@@ -23,12 +23,13 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.BeforeEach;
 
 /**
  * The contract test of whatever connector {@link ContractRun} was given, for {@code pz connector test}: the
  * configured dataset is the universal dataset, and also the native or partitioned one when the connector
  * declares that capability; the configured output is written a small batch ({@code id bigint, name varchar},
- * three rows). Run only through {@link ContractRun}.
+ * three rows), and the path that shows it is deleted before each check. Run only through {@link ContractRun}.
  */
 public final class ConfiguredContract extends ConnectorContractTest {
     /** Set by {@link ContractRun} for the duration of one launch. */
@@ -40,6 +41,20 @@ public final class ConfiguredContract extends ConnectorContractTest {
             throw new IllegalStateException("ConfiguredContract runs only through ContractRun");
         }
         return current;
+    }
+
+    /** Each check starts without the output: what an earlier check committed would look like a leftover. */
+    @BeforeEach
+    void removeEarlierOutput() throws IOException {
+        Path visible = subject().visibleWhen();
+        if (visible == null || !Files.exists(visible)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(visible)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
     }
 
     @Override
