@@ -10,22 +10,24 @@ import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.Project;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Set;
 
 /** A project read from its files, not yet compiled. */
 public final class LoadedProject {
     private final PzEngine engine;
     private final Project project;
-    private final ConnectorRegistry registry;
+    private final Supplier<ConnectorRegistry> registry;
 
-    LoadedProject(PzEngine engine, Project project, ConnectorRegistry registry) {
+    LoadedProject(PzEngine engine, Project project, Supplier<ConnectorRegistry> registry) {
         this.engine = engine;
         this.project = project;
         this.registry = registry;
     }
 
+    /** pz's connectors and the project's packages, loaded (after the restore check) on first use. */
     ConnectorRegistry registry() {
-        return registry;
+        return registry.get();
     }
 
     public String name() {
@@ -46,11 +48,11 @@ public final class LoadedProject {
      * packages — sorted by name.
      */
     public List<ConnectorSummary> connectors() {
-        return Guard.call(() -> registry.all().stream().map(connector -> new ConnectorSummary(connector.name(),
+        return Guard.call(() -> registry().all().stream().map(connector -> new ConnectorSummary(connector.name(),
                 ConnectorCatalog.tiers(connector.capabilities()),
                 ConnectorCatalog.capabilityNames(connector.capabilities()),
-                registry.origin(connector.name()).map(ConnectorLock.LockedPackage::packageId).orElse(null),
-                registry.origin(connector.name()).map(ConnectorLock.LockedPackage::version).orElse(null))).toList());
+                registry().origin(connector.name()).map(ConnectorLock.LockedPackage::packageId).orElse(null),
+                registry().origin(connector.name()).map(ConnectorLock.LockedPackage::version).orElse(null))).toList());
     }
 
     /**
@@ -58,7 +60,7 @@ public final class LoadedProject {
      * {@code builtinVersion}, packaged connectors their package and version.
      */
     public String connectorCatalog(String builtinPackage, String builtinVersion) {
-        return Guard.call(() -> ConnectorCatalog.json(registry.all(), name -> registry.origin(name)
+        return Guard.call(() -> ConnectorCatalog.json(registry().all(), name -> registry().origin(name)
                 .map(locked -> new ConnectorCatalog.Origin(locked.packageId(), locked.version()))
                 .orElse(new ConnectorCatalog.Origin(builtinPackage, builtinVersion))));
     }
@@ -70,13 +72,14 @@ public final class LoadedProject {
      */
     public CompiledProject compile(Diagnostics diagnostics) {
         return Guard.call(() -> {
+            ConnectorRegistry connectors = registry();
             CompiledDag dag = DagCompiler.compile(project, RenderContext.forCompile(engine.environment()),
-                    name -> registry.find(name).map(Connector::capabilities).orElse(Set.of()),
-                    name -> registry.find(name).map(connector -> connector.connectionOptions().secretNames())
+                    name -> connectors.find(name).map(Connector::capabilities).orElse(Set.of()),
+                    name -> connectors.find(name).map(connector -> connector.connectionOptions().secretNames())
                             .orElse(Set.of()));
             dag.warnings().forEach(warning -> diagnostics.warning(warning.render()));
             dag.notices().forEach(diagnostics::notice);
-            return new CompiledProject(engine, registry, project, dag, diagnostics);
+            return new CompiledProject(engine, connectors, project, dag, diagnostics);
         });
     }
 }

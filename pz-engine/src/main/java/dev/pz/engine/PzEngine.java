@@ -68,7 +68,10 @@ public final class PzEngine {
             Map<String, Object> overrides = request.varsJson() == null ? Map.of() : VarsOverrides.parse(request.varsJson());
             Project project = ProjectLoader.load(request.directory(), environment, overrides);
             project.warnings().forEach(warning -> diagnostics.warning(warning.render()));
-            return new LoadedProject(this, project, packages.registryFor(project, registry(), request.lockCheck()));
+            // The restore check runs when the project first needs its connectors (compile, pz connectors), so
+            // loading alone creates no connector; it still runs before anything is planned or run.
+            return new LoadedProject(this, project,
+                    memoized(() -> packages.registryFor(project, registry(), request.lockCheck())));
         });
     }
 
