@@ -11,8 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code pz connectors}: the installed connectors, their tiers and capabilities; with
- * {@code --json}, also every option each one accepts, from its declarations.
+ * {@code pz connectors}: the connectors a project can use — pz's own and those of its connector
+ * packages, each with its package and version — their tiers and capabilities; with {@code --json},
+ * also every option each one accepts, from its declarations.
  */
 @Command(name = "connectors", mixinStandardHelpOptions = true,
         description = "List the installed connectors and what they can do.")
@@ -34,15 +35,16 @@ final class ConnectorsCommand implements Callable<Integer> {
         LoadedProject project = context.load(projectOptions);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(context.engine().connectorCatalog(PACKAGE, PzVersion.informational()));
+            out.print(project.connectorCatalog(PACKAGE, PzVersion.informational()));
             // print() does not flush, and pz exits without closing stdout: the document's tail would be lost.
             out.flush();
             return project == null ? ExitCodes.CONFIG_ERROR : ExitCodes.OK;
         }
         out.println(String.format("%-14s %-28s %-16s %-18s %s", "name", "package", "version", "tiers", "capabilities"));
-        for (ConnectorSummary connector : context.engine().connectors()) {
-            out.println(String.format("%-14s %-28s %-16s %-18s %s", connector.name(), PACKAGE,
-                    PzVersion.informational(), connector.tiers(),
+        for (ConnectorSummary connector : project.connectors()) {
+            out.println(String.format("%-14s %-28s %-16s %-18s %s", connector.name(),
+                    connector.builtin() ? PACKAGE : connector.packageId(),
+                    connector.builtin() ? PzVersion.informational() : connector.packageVersion(), connector.tiers(),
                     connector.capabilities().isEmpty() ? "-" : String.join(",", connector.capabilities())));
         }
         return project == null ? ExitCodes.CONFIG_ERROR : ExitCodes.OK;

@@ -37,7 +37,8 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PlanReport plan = ProjectContext.of(spec).open(projectOptions, true).plan(new NodeSelection(names, select, all));
+        PlanReport plan = ProjectContext.of(spec).lockCheck(!noLockCheck).open(projectOptions, true)
+                .plan(new NodeSelection(names, select, all));
         PrintWriter out = spec.commandLine().getOut();
         if (plan.filtered()) {
             out.println("note: table filtered by selection; plan.json covers the full project");

@@ -12,11 +12,17 @@ final class ProjectContext {
     private final PzEngine engine;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final boolean lockCheck;
 
     ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err) {
+        this(engine, out, err, true);
+    }
+
+    private ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err, boolean lockCheck) {
         this.engine = engine;
         this.out = out;
         this.err = err;
+        this.lockCheck = lockCheck;
     }
 
     static ProjectContext of(picocli.CommandLine.Model.CommandSpec spec) {
@@ -26,7 +32,12 @@ final class ProjectContext {
 
     /** The same, printing notices on stderr: stdout is reserved for the json event stream. */
     ProjectContext noticesOnStderr() {
-        return new ProjectContext(engine, err, err);
+        return new ProjectContext(engine, err, err, lockCheck);
+    }
+
+    /** The same, checking pz.lock.json against project.yml only when {@code check} ({@code --no-lock-check}). */
+    ProjectContext lockCheck(boolean check) {
+        return new ProjectContext(engine, out, err, check);
     }
 
     PzEngine engine() {
@@ -35,7 +46,8 @@ final class ProjectContext {
 
     /** Loads; load warnings go to stderr. */
     LoadedProject load(ProjectOptions options) {
-        return engine.load(new ProjectRequest(options.directory(), options.vars), diagnostics(true));
+        ProjectRequest request = new ProjectRequest(options.directory(), options.vars);
+        return engine.load(lockCheck ? request : request.withoutLockCheck(), diagnostics(true));
     }
 
     /**

@@ -12,9 +12,10 @@ public final class PzCommandLine {
 
     @Command(name = "pz", mixinStandardHelpOptions = true, versionProvider = PzVersion.class,
             description = "pz: a single-binary ELT engine around embedded DuckDB.",
-            subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class, RetryCommand.class,
+            subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class, RestoreCommand.class,
+                RetryCommand.class,
                 ValidateCommand.class, TestCommand.class, LsCommand.class, CleanCommand.class, StateCommand.class,
-                RunsCommand.class, ConnectorsCommand.class, ReportCommand.class,
+                RunsCommand.class, ConnectorsCommand.class, ConnectorCommand.class, ReportCommand.class,
                 CompletionCommand.class, McpCommand.class, CdcCommand.class})
     static final class Root implements Runnable {
         @CommandLine.Spec

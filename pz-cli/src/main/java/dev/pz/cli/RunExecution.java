@@ -43,7 +43,7 @@ final class RunExecution {
             options.refuseUnbuilt();
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
-            ProjectContext context = ProjectContext.of(spec);
+            ProjectContext context = ProjectContext.of(spec).lockCheck(!options.noLockCheck);
             Tracing tracing;
             try {
                 tracing = Tracing.configure(options.otelEndpoint, root.environment());

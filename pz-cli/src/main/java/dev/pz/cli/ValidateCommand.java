@@ -31,7 +31,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ValidationReport report = ProjectContext.of(spec).open(projectOptions, true).validate(connect);
+        ValidationReport report = ProjectContext.of(spec).lockCheck(!noLockCheck).open(projectOptions, true)
+                .validate(connect);
         spec.commandLine().getOut().println("validation passed (" + report.pipelines() + " pipelines, "
                 + report.connectionsChecked() + " connections checked)");
         return ExitCodes.OK;

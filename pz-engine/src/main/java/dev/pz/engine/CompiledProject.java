@@ -10,6 +10,7 @@ import dev.pz.engine.compile.Selection;
 import dev.pz.engine.compile.Selector;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
+import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.execute.Cancellation;
@@ -39,12 +40,15 @@ import java.util.Set;
  */
 public final class CompiledProject {
     private final PzEngine engine;
+    private final ConnectorRegistry registry;
     private final Project project;
     private final CompiledDag dag;
     private final Diagnostics diagnostics;
 
-    CompiledProject(PzEngine engine, Project project, CompiledDag dag, Diagnostics diagnostics) {
+    CompiledProject(PzEngine engine, ConnectorRegistry registry, Project project, CompiledDag dag,
+            Diagnostics diagnostics) {
         this.engine = engine;
+        this.registry = registry;
         this.project = project;
         this.dag = dag;
         this.diagnostics = diagnostics;
@@ -63,7 +67,7 @@ public final class CompiledProject {
      * its connector keeps on the server; a connector failure becomes an unhealthy row.
      */
     public List<CdcStatusRow> cdcStatus() {
-        return Guard.call(() -> new CdcAdministration(project, dag, engine.registry()).status());
+        return Guard.call(() -> new CdcAdministration(project, dag, registry).status());
     }
 
     /**
@@ -72,7 +76,7 @@ public final class CompiledProject {
      * {@code <source>.<dataset>}, PZ0508 for one that is not a cdc dataset of the project.
      */
     public CdcDropReport cdcDrop(String target) {
-        return Guard.call(() -> new CdcAdministration(project, dag, engine.registry()).drop(target));
+        return Guard.call(() -> new CdcAdministration(project, dag, registry).drop(target));
     }
 
     /** The nodes in dependency order; only those {@code select} matches when it is not null. */
@@ -123,10 +127,10 @@ public final class CompiledProject {
      */
     public ValidationReport validate(boolean connect) {
         return Guard.call(() -> {
-            Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), Preflight.Scope.wholeProject(false));
+            Preflight.Outcome outcome = Preflight.run(project, dag, registry, Preflight.Scope.wholeProject(false));
             outcome.notes().forEach(diagnostics::notice);
             if (connect) {
-                ConnectivityValidator.run(project, dag, engine.registry()).forEach(diagnostics::notice);
+                ConnectivityValidator.run(project, dag, registry).forEach(diagnostics::notice);
             }
             return new ValidationReport(project.pipelines().size(), outcome.connectionsChecked());
         });
@@ -148,7 +152,7 @@ public final class CompiledProject {
     private PlanReport plan(NodeSelection shown, boolean writePlan) {
         return Guard.call(() -> {
             Optional<Set<String>> ids = selection(shown).resolve(dag, false);
-            Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), Preflight.Scope.wholeProject(false));
+            Preflight.Outcome outcome = Preflight.run(project, dag, registry, Preflight.Scope.wholeProject(false));
             if (writePlan) {
                 PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
             }
@@ -228,13 +232,13 @@ public final class CompiledProject {
     public RunReport run(RunTarget target, RunSettings settings, RunListener listener, RunControl control) {
         return Guard.call(() -> {
             Set<String> effective = target.effective();
-            Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), new Preflight.Scope(true,
+            Preflight.Outcome outcome = Preflight.run(project, dag, registry, new Preflight.Scope(true,
                     effective::contains, id -> effective.contains(id)
                             && (target.retry() == null || !target.retry().reuse().containsKey(id))));
             PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
             RunSession.Result result;
             try {
-                result = RunSession.execute(new RunSession.Request(project, dag, outcome.plan(), engine.registry(),
+                result = RunSession.execute(new RunSession.Request(project, dag, outcome.plan(), registry,
                         effective, settings.failFast(), settings.fullRefresh(), listener, Clock.systemUTC(),
                         control.cancellation(), target.retry()));
             } catch (Cancellation.CancelledException e) {

@@ -4,18 +4,30 @@ import dev.pz.connectors.api.Connector;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.DagCompiler;
 import dev.pz.engine.compile.RenderContext;
+import dev.pz.engine.connect.ConnectorCatalog;
+import dev.pz.engine.connect.ConnectorLock;
+import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.Project;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
 import java.util.Set;
 
 /** A project read from its files, not yet compiled. */
 public final class LoadedProject {
     private final PzEngine engine;
     private final Project project;
+    private final Supplier<ConnectorRegistry> registry;
 
-    LoadedProject(PzEngine engine, Project project) {
+    LoadedProject(PzEngine engine, Project project, Supplier<ConnectorRegistry> registry) {
         this.engine = engine;
         this.project = project;
+        this.registry = registry;
+    }
+
+    /** pz's connectors and the project's packages, loaded (after the restore check) on first use. */
+    ConnectorRegistry registry() {
+        return registry.get();
     }
 
     public String name() {
@@ -32,19 +44,42 @@ public final class LoadedProject {
     }
 
     /**
+     * {@code pz connectors}: the connectors this project can use — pz's own and those of its connector
+     * packages — sorted by name.
+     */
+    public List<ConnectorSummary> connectors() {
+        return Guard.call(() -> registry().all().stream().map(connector -> new ConnectorSummary(connector.name(),
+                ConnectorCatalog.tiers(connector.capabilities()),
+                ConnectorCatalog.capabilityNames(connector.capabilities()),
+                registry().origin(connector.name()).map(ConnectorLock.LockedPackage::packageId).orElse(null),
+                registry().origin(connector.name()).map(ConnectorLock.LockedPackage::version).orElse(null))).toList());
+    }
+
+    /**
+     * {@code pz connectors --json} for this project: builtins show {@code builtinPackage} and
+     * {@code builtinVersion}, packaged connectors their package and version.
+     */
+    public String connectorCatalog(String builtinPackage, String builtinVersion) {
+        return Guard.call(() -> ConnectorCatalog.json(registry().all(), name -> registry().origin(name)
+                .map(locked -> new ConnectorCatalog.Origin(locked.packageId(), locked.version()))
+                .orElse(new ConnectorCatalog.Origin(builtinPackage, builtinVersion))));
+    }
+
+    /**
      * Renders every pipeline and builds the DAG. Compile warnings, then compile notices, go to
      * {@code diagnostics}, which also receives what later verbs on the compiled project report on the
      * way (validation notes, warnings of a run).
      */
     public CompiledProject compile(Diagnostics diagnostics) {
         return Guard.call(() -> {
+            ConnectorRegistry connectors = registry();
             CompiledDag dag = DagCompiler.compile(project, RenderContext.forCompile(engine.environment()),
-                    name -> engine.registry().find(name).map(Connector::capabilities).orElse(Set.of()),
-                    name -> engine.registry().find(name).map(connector -> connector.connectionOptions().secretNames())
+                    name -> connectors.find(name).map(Connector::capabilities).orElse(Set.of()),
+                    name -> connectors.find(name).map(connector -> connector.connectionOptions().secretNames())
                             .orElse(Set.of()));
             dag.warnings().forEach(warning -> diagnostics.warning(warning.render()));
             dag.notices().forEach(diagnostics::notice);
-            return new CompiledProject(engine, project, dag, diagnostics);
+            return new CompiledProject(engine, connectors, project, dag, diagnostics);
         });
     }
 }

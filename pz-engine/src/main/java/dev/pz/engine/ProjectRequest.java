@@ -4,17 +4,27 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Which project to open: its directory (the one holding project.yml) and the {@code --vars}
- * overrides as the JSON object text the user passed, or null for none.
+ * Which project to open: its directory (the one holding project.yml), the {@code --vars} overrides as the
+ * JSON object text the user passed (or null for none), and whether pz.lock.json must still match
+ * project.yml ({@code --no-lock-check} turns that off; a missing lock is refused either way).
  */
-public record ProjectRequest(Path directory, String varsJson) {
+public record ProjectRequest(Path directory, String varsJson, boolean lockCheck) {
 
     public ProjectRequest {
         Objects.requireNonNull(directory, "directory");
         directory = directory.toAbsolutePath().normalize();
     }
 
+    public ProjectRequest(Path directory, String varsJson) {
+        this(directory, varsJson, true);
+    }
+
     public static ProjectRequest of(Path directory) {
         return new ProjectRequest(directory, null);
+    }
+
+    /** The same request with the drift check skipped ({@code --no-lock-check}). */
+    public ProjectRequest withoutLockCheck() {
+        return new ProjectRequest(directory, varsJson, false);
     }
 }

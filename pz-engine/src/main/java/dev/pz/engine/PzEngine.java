@@ -5,7 +5,11 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.artifacts.RunCleaner;
 import dev.pz.engine.connect.ConnectorCatalog;
+import dev.pz.engine.connect.ConnectorPackages;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.connect.PackageCache;
+import dev.pz.engine.connect.PackageRestore;
+import dev.pz.engine.load.ContractConfigParser;
 import dev.pz.engine.load.ProjectLoader;
 import dev.pz.engine.load.VarsOverrides;
 import dev.pz.engine.model.Project;
@@ -36,9 +40,12 @@ public final class PzEngine {
     private final Map<String, String> environment;
     private final Supplier<ConnectorRegistry> connectors;
 
+    private final ConnectorPackages packages;
+
     private PzEngine(Map<String, String> environment, Supplier<ConnectorRegistry> connectors) {
         this.environment = Map.copyOf(environment);
         this.connectors = memoized(connectors);
+        this.packages = new ConnectorPackages(PackageCache.of(environment));
     }
 
     /** An engine over the connectors installed on the class path. */
@@ -61,7 +68,10 @@ public final class PzEngine {
             Map<String, Object> overrides = request.varsJson() == null ? Map.of() : VarsOverrides.parse(request.varsJson());
             Project project = ProjectLoader.load(request.directory(), environment, overrides);
             project.warnings().forEach(warning -> diagnostics.warning(warning.render()));
-            return new LoadedProject(this, project);
+            // The restore check runs when the project first needs its connectors (compile, pz connectors), so
+            // loading alone creates no connector; it still runs before anything is planned or run.
+            return new LoadedProject(this, project,
+                    memoized(() -> packages.registryFor(project, registry(), request.lockCheck())));
         });
     }
 
@@ -170,6 +180,37 @@ public final class PzEngine {
      */
     public String connectorCatalog(String packageName, String version) {
         return Guard.call(() -> ConnectorCatalog.json(registry().all(), packageName, version));
+    }
+
+    /**
+     * {@code pz restore}: resolves the project's connector packages into the per-user cache and pins them in
+     * pz.lock.json; what it did goes to {@code out} line by line.
+     *
+     * @param update re-resolve every package instead of keeping the versions and files the lock pins
+     */
+    public void restore(ProjectRequest request, PackageResolver.Factory resolvers, boolean update,
+            java.util.function.Consumer<String> out) {
+        Guard.run(() -> {
+            Project project = ProjectLoader.load(request.directory(), environment, Map.of());
+            PackageRestore.restore(project, registry().builtinNames(), PackageCache.of(environment), resolvers,
+                    update, out);
+        });
+    }
+
+    /**
+     * {@code pz connector test}: the connector {@code target} names — a jar path (loaded on its own, in its
+     * own class loader), a package the project declares ({@code group:artifact}), or a connector name — with
+     * the contract config file read for the test kit.
+     *
+     * @param project the project whose restored packages a package id or name is looked up in
+     * @throws PzException PZ0304 when the target names nothing loadable, PZ0101 for a bad config file
+     */
+    public ConnectorUnderTest connectorUnderTest(String target, Path configFile, ProjectRequest project) {
+        return Guard.call(() -> {
+            Connector connector = ConnectorTargets.find(target, () -> load(project, Diagnostics.ignore()).registry());
+            ContractConfigParser.ContractConfig config = ContractConfigParser.parse(configFile, environment);
+            return ConnectorTargets.underTest(connector, config, configFile.toAbsolutePath().getParent());
+        });
     }
 
     Map<String, String> environment() {

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What {@code pz connectors} prints about each installed connector, from the connector's own
@@ -57,12 +58,22 @@ public final class ConnectorCatalog {
      * @param version what the table's version column says for these connectors
      */
     public static String json(Collection<Connector> connectors, String packageName, String version) {
+        return json(connectors, name -> new Origin(packageName, version));
+    }
+
+    /** What the package and version columns say for one connector. */
+    public record Origin(String packageName, String version) {
+    }
+
+    /** The same, with each connector's package and version from {@code origins}. */
+    public static String json(Collection<Connector> connectors, Function<String, Origin> origins) {
         List<Object> entries = new ArrayList<>();
         for (Connector connector : connectors) {
+            Origin origin = origins.apply(connector.name());
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("name", connector.name());
-            entry.put("package", packageName);
-            entry.put("version", version);
+            entry.put("package", origin.packageName());
+            entry.put("version", origin.version());
             entry.put("connectorVersion", connector.version());
             Map<String, Object> tiers = new LinkedHashMap<>();
             tiers.put("source", sourceTier(connector.capabilities()));

@@ -85,6 +85,10 @@ final class ArrowProducers {
             }
             fail(e);
             return;
+        } catch (LinkageError e) {
+            // A connector package missing a class or built against other types: its failure, not pz's.
+            fail(ConnectorFaults.failure(e));
+            return;
         }
         if (remaining.decrementAndGet() == 0 && failure.get() == null) {
             channel.finish();

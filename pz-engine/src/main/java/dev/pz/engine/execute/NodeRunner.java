@@ -135,6 +135,11 @@ public final class NodeRunner {
                         elapsedMs(started));
             } catch (Cancellation.CancelledException e) {
                 throw e;
+            } catch (LinkageError e) {
+                run.throwIfCancelled();
+                PzConnectorException failure = ConnectorFaults.failure(e);
+                return NodeResult.failed(node, PzError.of(PzCode.NODE_FAILED, FailureMessages.describe(node,
+                        ConnectorMessages.withoutCode(failure.getMessage()))), 0, elapsedMs(started));
             } catch (PzException e) {
                 run.throwIfCancelled();
                 return NodeResult.failed(node, PzError.of(e.code(), e.error().message()), 0, elapsedMs(started));

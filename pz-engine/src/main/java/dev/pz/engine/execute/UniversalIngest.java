@@ -44,8 +44,9 @@ final class UniversalIngest {
         Source source = connector.openSource(ConnectorRegistry.configFor(def, context.project().directory()))
                 .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
                         + "' cannot read"));
-        try (source; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
+        try (source; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
+            BufferAllocator allocator = memory.allocator();
             Projected projected = projectToHints(hintsFor(node, connector), source.schema(spec));
             Schema schema = projected.schema();
             List<ReadPartition> partitions = source.planRead(spec, projected.hints());

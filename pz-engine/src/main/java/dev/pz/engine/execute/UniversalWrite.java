@@ -53,8 +53,9 @@ final class UniversalWrite {
                 .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
                         + "' cannot write"));
         String sql = "select * from " + relation;
-        try (sink; BufferAllocator allocator = context.allocator().newChildAllocator(node.name(), 0, Long.MAX_VALUE);
+        try (sink; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
                 BatchChannel channel = new BatchChannel(context.cancellation())) {
+            BufferAllocator allocator = memory.allocator();
             Schema schema = ArrowEgress.schema(connection, sql, allocator);
             Cancellation scope = context.cancellation();
             sink.temporaryDirectory(planned).ifPresent(context.temporaries()::use);

@@ -17,11 +17,12 @@ import java.util.Map;
 /** project.yml: name, vars, engine settings, state backend and run defaults. */
 final class ProjectFileParser {
     static final String FILE = "project.yml";
-    static final List<String> KEYS = List.of("name", "version", "pz", "connectors", "vars", "engine", "retention",
-            "state", "on_source_drift");
+    static final List<String> KEYS = List.of("name", "version", "pz", "connectors", "repositories", "vars", "engine",
+            "retention", "state", "on_source_drift");
 
     /** What project.yml declares; {@code stateNode} is kept for the state-connection check after connections.yml. */
-    record Settings(String name, String version, List<Project.ConnectorRequirement> connectors, Map<String, Object> vars,
+    record Settings(String name, String version, List<Project.ConnectorRequirement> connectors, List<String> repositories,
+            Map<String, Object> vars,
             EngineConfig engine, RetentionConfig retention, StateConfig state, YamlNode stateNode,
             DriftPolicy onSourceDrift) {
     }
@@ -62,13 +63,14 @@ final class ProjectFileParser {
                     new SourceLocation(FILE, root.lineOf("pz")), "write e.g. pz: \">=0.1 <1.0\"");
         }
         List<Project.ConnectorRequirement> connectors = connectors(root.get("connectors"), root.lineOf("connectors"));
+        List<String> repositories = repositories(root.get("repositories"), root.lineOf("repositories"));
         Map<String, Object> vars = vars(root.get("vars"), root.lineOf("vars"));
         vars.putAll(varOverrides);
         EngineConfig engine = new EngineParser(FILE, problems).parse(root.get("engine"));
         RetentionConfig retention = retention(root.get("retention"), root.lineOf("retention"));
         StateConfig state = new StateParser(FILE, env, problems).parse(root.get("state"));
         DriftPolicy drift = drift(root.get("on_source_drift"), root.lineOf("on_source_drift"));
-        return new Settings(name, version, connectors, vars, engine, retention, state, root.get("state"), drift);
+        return new Settings(name, version, connectors, repositories, vars, engine, retention, state, root.get("state"), drift);
     }
 
     private String requiredText(YamlNode.Mapping root, String key) {
@@ -117,10 +119,33 @@ final class ProjectFileParser {
             String packageId = requirementField(entry, "package", where);
             String version = requirementField(entry, "version", where);
             if (packageId != null && version != null) {
-                connectors.add(new Project.ConnectorRequirement(packageId, version));
+                connectors.add(new Project.ConnectorRequirement(packageId, version, item.line()));
             }
         }
         return connectors;
+    }
+
+    /** {@code repositories:}: where {@code pz restore} looks for connector packages (URLs, directories, {@code central}). */
+    private List<String> repositories(YamlNode node, int line) {
+        List<String> repositories = new ArrayList<>();
+        if (node == null || node.isEmpty()) {
+            return repositories;
+        }
+        String hint = "write e.g. repositories: [central, https://repo.example.com/maven, ./connector-repo]";
+        if (!(node instanceof YamlNode.Sequence list)) {
+            problems.error(PzCode.YAML_SHAPE, FILE + ": 'repositories' must be a list of repository URLs or directories"
+                    + " (got " + node.describe() + ").", new SourceLocation(FILE, line), hint);
+            return repositories;
+        }
+        for (YamlNode item : list.items()) {
+            if (item instanceof YamlNode.Scalar scalar && scalar.value() instanceof String text && !text.isBlank()) {
+                repositories.add(text);
+            } else {
+                problems.error(PzCode.YAML_SHAPE, FILE + ": each entry of 'repositories' must be a URL or a directory"
+                        + " (got " + item.describe() + ").", new SourceLocation(FILE, item.line()), hint);
+            }
+        }
+        return repositories;
     }
 
     private String requirementField(YamlNode.Mapping entry, String key, String where) {

@@ -75,7 +75,8 @@ public final class ProjectLoader {
         List<PipelineDef> pipelines = loadPipelines(directory, problems);
 
         problems.throwIfErrors();
-        return new Project(directory, settings.name(), settings.version(), settings.connectors(), settings.vars(),
+        return new Project(directory, settings.name(), settings.version(), settings.connectors(),
+                settings.repositories(), settings.vars(),
                 settings.engine(), settings.retention(), settings.state(), settings.onSourceDrift(), connections,
                 pipelines, problems.warnings());
     }

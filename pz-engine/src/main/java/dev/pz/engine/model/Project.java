@@ -15,6 +15,7 @@ public record Project(
         String name,
         String version,
         List<ConnectorRequirement> connectors,
+        List<String> repositories,
         Map<String, Object> vars,
         EngineConfig engine,
         RetentionConfig retention,
@@ -26,13 +27,14 @@ public record Project(
 
     public Project {
         connectors = List.copyOf(connectors);
+        repositories = List.copyOf(repositories);
         vars = Collections.unmodifiableMap(new LinkedHashMap<>(vars));
         connections = Collections.unmodifiableMap(new LinkedHashMap<>(connections));
         pipelines = List.copyOf(pipelines);
         warnings = List.copyOf(warnings);
     }
 
-    /** A {@code connectors:} entry of project.yml. */
-    public record ConnectorRequirement(String packageId, String version) {
+    /** A {@code connectors:} entry of project.yml, with the line it starts on. */
+    public record ConnectorRequirement(String packageId, String version, int line) {
     }
 }

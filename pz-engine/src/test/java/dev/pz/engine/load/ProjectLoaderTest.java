@@ -46,7 +46,8 @@ class ProjectLoaderTest {
         assertThat(project.directory()).isEqualTo(dir.toAbsolutePath().normalize());
         assertThat(project.name()).isEqualTo("hello_pz");
         assertThat(project.version()).isEqualTo("0.1.0");
-        assertThat(project.connectors()).containsExactly(new Project.ConnectorRequirement("Pz.Connector.LocalFiles", "0.1.0"));
+        assertThat(project.connectors()).containsExactly(new Project.ConnectorRequirement("Pz.Connector.LocalFiles", "0.1.0",
+                project.connectors().get(0).line()));
         assertThat(project.vars()).containsExactly(Map.entry("min_amount", 10L),
                 Map.entry("statuses", List.of("shipped", "returned")));
         assertThat(project.engine()).isEqualTo(new EngineConfig(2, null, false, true,
