@@ -83,6 +83,8 @@ class SftpEndToEndTest {
                         + "  private_key_path: id_ed25519\n"
                         + "  entities:\n    orders:\n      read:\n        format: xlsx\n"
                         + "    events:\n      read:\n        path: in/{yyyy}/{MM}/events.csv\n"
+                        + "        columns: {id: bigint, ts: timestamp}\n"
+                        + "        sync: {mode: incremental, cursor: ts, max_window: 1d, initial: '2026-07-10'}\n"
                         + "pinned:\n  connector: sftp\n" + server.connectionYaml().replace("    ", "  ")
                         + "  host_key_fingerprint: md5:12:34\n"
                         + "lake:\n  connector: localfiles\n  entities:\n    seed:\n      read:\n        path: seed.csv\n")
@@ -91,7 +93,7 @@ class SftpEndToEndTest {
                         + "select * from {{ source('lake', 'seed') }}\n")
                 .file("pipelines/b.sql", "INSERT INTO {{ sink('lake', 'b', format: 'csv', path: 'out/') }}\n"
                         + "select * from {{ source('drop', 'orders') }}\n")
-                .file("pipelines/c.sql", "INSERT INTO {{ sink('lake', 'c', format: 'csv', path: 'out/') }}\n"
+                .file("pipelines/c.sql", "INSERT INTO {{ sink('lake', 'c', format: 'csv', path: 'out/', duplicates: 'accept') }}\n"
                         + "select * from {{ source('drop', 'events') }}\n");
         for (String verb : List.of("validate", "plan", "run --all")) {
             CliRun run = CliRun.pz(project.path(), verb.split(" "));
