@@ -12,11 +12,17 @@ final class ProjectContext {
     private final PzEngine engine;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final String stateUrl;
 
     ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err) {
+        this(engine, out, err, null);
+    }
+
+    private ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err, String stateUrl) {
         this.engine = engine;
         this.out = out;
         this.err = err;
+        this.stateUrl = stateUrl;
     }
 
     static ProjectContext of(picocli.CommandLine.Model.CommandSpec spec) {
@@ -26,7 +32,12 @@ final class ProjectContext {
 
     /** The same, printing notices on stderr: stdout is reserved for the json event stream. */
     ProjectContext noticesOnStderr() {
-        return new ProjectContext(engine, err, err);
+        return new ProjectContext(engine, err, err, stateUrl);
+    }
+
+    /** The same, keeping state at the http state service {@code url} ({@code --state-url}); null for project.yml's. */
+    ProjectContext withStateUrl(String url) {
+        return new ProjectContext(engine, out, err, url);
     }
 
     PzEngine engine() {
@@ -35,7 +46,7 @@ final class ProjectContext {
 
     /** Loads; load warnings go to stderr. */
     LoadedProject load(ProjectOptions options) {
-        return engine.load(new ProjectRequest(options.directory(), options.vars), diagnostics(true));
+        return engine.load(new ProjectRequest(options.directory(), options.vars, stateUrl), diagnostics(true));
     }
 
     /**

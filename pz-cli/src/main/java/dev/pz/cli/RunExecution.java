@@ -41,7 +41,7 @@ final class RunExecution {
             options.refuseUnbuilt();
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
-            ProjectContext context = ProjectContext.of(spec);
+            ProjectContext context = ProjectContext.of(spec).withStateUrl(options.stateUrl);
             return new Output(format, new Console(spec.commandLine().getOut(), spec.commandLine().getErr(),
                     root.interactive(), root.environment()), format == LogFormat.JSON ? context.noticesOnStderr() : context);
         }

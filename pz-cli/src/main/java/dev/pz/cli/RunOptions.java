@@ -14,21 +14,18 @@ final class RunOptions {
     @Option(names = "--otel-endpoint", paramLabel = "<url>", description = "OTLP endpoint for traces and metrics.")
     String otelEndpoint;
 
-    @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service.")
+    @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service"
+            + " (instead of project.yml's state:); PZ_STATE_TOKEN is its bearer token.")
     String stateUrl;
 
     /**
-     * Refuses the options whose feature this build does not have (OpenTelemetry export, remote state), so
-     * a run never silently goes without what its command line asked for.
+     * Refuses the options whose feature this build does not have (OpenTelemetry export), so a run never
+     * silently goes without what its command line asked for.
      */
     void refuseUnbuilt() {
         if (otelEndpoint != null) {
             throw new RunExecution.UsageError("--otel-endpoint is not supported by this build of pz (it has no "
                     + "OpenTelemetry export); remove the option");
-        }
-        if (stateUrl != null) {
-            throw new RunExecution.UsageError("--state-url is not supported by this build of pz (state is kept in "
-                    + ".pz/state); remove the option");
         }
     }
 }

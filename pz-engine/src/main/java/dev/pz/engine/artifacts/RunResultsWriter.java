@@ -1,14 +1,17 @@
 package dev.pz.engine.artifacts;
 
 import dev.pz.connectors.api.error.PzError;
+import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
+import dev.pz.engine.events.SchemaColumn;
 import dev.pz.engine.json.AtomicFiles;
 import dev.pz.engine.json.Json;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +30,7 @@ public final class RunResultsWriter implements RunListener {
     private final String startedAt;
     private final Clock clock;
     private final List<NodeResult> nodes = new ArrayList<>();
+    private final Map<String, Map<String, Object>> observedSchemas = new HashMap<>();
     private RuntimeException lastFailure;
 
     public RunResultsWriter(Path runDirectory, String runId, String startedAt, Clock clock) {
@@ -51,6 +55,21 @@ public final class RunResultsWriter implements RunListener {
         if (lastFailure != null) {
             throw lastFailure;
         }
+    }
+
+    @Override
+    public synchronized void schemaObserved(NodeRef node, List<SchemaColumn> observed, String hintsHash) {
+        List<Object> columns = new ArrayList<>();
+        for (SchemaColumn column : observed) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", column.name());
+            entry.put("type", column.type());
+            columns.add(entry);
+        }
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("columns", columns);
+        schema.put("hintsHash", hintsHash);
+        observedSchemas.put(node.id(), schema);
     }
 
     @Override
@@ -85,7 +104,7 @@ public final class RunResultsWriter implements RunListener {
             root.put("finishedAt", finishedAt);
         }
         List<Object> entries = new ArrayList<>();
-        nodes.forEach(node -> entries.add(entry(node)));
+        nodes.forEach(node -> entries.add(entry(node, observedSchemas.get(node.id()))));
         root.put("nodes", entries);
         try {
             AtomicFiles.writeString(file, Json.compact(root) + "\n");
@@ -95,7 +114,7 @@ public final class RunResultsWriter implements RunListener {
         }
     }
 
-    static Map<String, Object> entry(NodeResult node) {
+    static Map<String, Object> entry(NodeResult node, Map<String, Object> observedSchema) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", node.id());
         entry.put("kind", node.kind().pascalName());
@@ -112,6 +131,9 @@ public final class RunResultsWriter implements RunListener {
             timings.put("producerStallMs", node.timings().producerStallMs());
             timings.put("consumerStallMs", node.timings().consumerStallMs());
             entry.put("timings", timings);
+        }
+        if (observedSchema != null) {
+            entry.put("observed_schema", observedSchema);
         }
         if (node.watermark() != null) {
             Map<String, Object> watermark = new LinkedHashMap<>();

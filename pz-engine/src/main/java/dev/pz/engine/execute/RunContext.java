@@ -8,6 +8,8 @@ import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.state.LocalStateBackend;
+import dev.pz.engine.state.StateBackend;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -19,21 +21,37 @@ import org.apache.arrow.memory.BufferAllocator;
  * {@code --full-refresh}), by dataset key; {@code allocator} is the run's root Arrow allocator,
  * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
  * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
- * {@code events} receives progress reports.
+ * {@code events} receives progress reports; {@code state} is the backend that keeps the project's
+ * keyed state (schema baselines are read and seeded during the run).
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
         Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events) {
+        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, StateBackend state) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
     }
 
+    /** A context whose keyed state is the project's local {@code .pz/state/}. */
+    public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
+            ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
+            Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
+            StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events) {
+        this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
+                storedWatermarks, allocator, reuse, fusedCopies, events, LocalStateBackend.of(project.directory()));
+    }
+
     /** The same context under another cancellation scope: one node attempt's. */
     public RunContext withCancellation(Cancellation scope) {
         return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
-                scope, storedWatermarks, allocator, reuse, fusedCopies, events);
+                scope, storedWatermarks, allocator, reuse, fusedCopies, events, state);
+    }
+
+    /** The same context keeping its keyed state in {@code backend}. */
+    public RunContext withState(StateBackend backend) {
+        return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
+                cancellation, storedWatermarks, allocator, reuse, fusedCopies, events, backend);
     }
 
     /** A context with an empty hand-off of fused copies (sink id → the file a fused pipeline wrote). */

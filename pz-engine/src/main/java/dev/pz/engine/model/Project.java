@@ -32,6 +32,12 @@ public record Project(
         warnings = List.copyOf(warnings);
     }
 
+    /** The same project keeping its state in {@code newState} (e.g. {@code --state-url}). */
+    public Project withState(StateConfig newState) {
+        return new Project(directory, name, version, connectors, vars, engine, retention, newState, onSourceDrift,
+                connections, pipelines, warnings);
+    }
+
     /** A {@code connectors:} entry of project.yml. */
     public record ConnectorRequirement(String packageId, String version) {
     }

@@ -2,15 +2,15 @@ package dev.pz.engine.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Stored sync-state tokens (feeds and cdc) of the local backend, {@code .pz/state/sync-state.json}
- * (spec/user-surface.md §4.6). Read-only here: {@code pz state} lists them, {@code pz cdc drop} owns changes.
+ * Stored sync-state tokens (feeds and cdc), by dataset key, in any {@link StateBackend} (locally
+ * {@code .pz/state/sync-state.json}). {@code pz state} lists them read-only; the runs and verbs that
+ * own a token change it, each write a compare-and-set on its key.
  */
 public final class SyncStateStore {
 
@@ -18,46 +18,67 @@ public final class SyncStateStore {
     public record SyncState(String token, String runId) {
     }
 
-    private final KeyedStateFile<SyncState> file;
+    private final KeyedStore<SyncState> store;
+    private final Path file;
 
-    private SyncStateStore(Path file) {
-        this.file = new KeyedStateFile<>(file, "syncState", "Sync state file", SyncStateStore::parse,
-                SyncStateStore::write, Duration.ofSeconds(30));
+    private SyncStateStore(StateBackend backend) {
+        this.store = new KeyedStore<>(backend, StateScope.SYNC_STATE, new KeyedStore.Codec<>() {
+            @Override
+            public Optional<SyncState> parse(JsonNode entry) {
+                return KeyedStateFile.text(entry, "token")
+                        .map(token -> new SyncState(token, KeyedStateFile.text(entry, "runId").orElse(null)));
+            }
+
+            @Override
+            public Map<String, Object> write(SyncState state) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("token", state.token());
+                entry.put("runId", state.runId());
+                return entry;
+            }
+        });
+        this.file = backend instanceof LocalStateBackend local ? local.file(StateScope.SYNC_STATE) : null;
     }
 
     public static SyncStateStore local(Path projectDirectory) {
-        return new SyncStateStore(projectDirectory.resolve(".pz").resolve("state").resolve("sync-state.json"));
+        return on(LocalStateBackend.of(projectDirectory));
     }
 
+    /** The tokens kept by {@code backend}. */
+    public static SyncStateStore on(StateBackend backend) {
+        return new SyncStateStore(backend);
+    }
+
+    /** The local file; null for a shared backend. */
     public Path file() {
-        return file.file();
+        return file;
     }
 
     public boolean exists() {
-        return file.exists();
+        return store.read().present();
     }
 
-    /** Every entry in ordinal key order; empty when the file is missing or corrupt. */
+    /** Every entry in ordinal key order; empty when none is stored or they cannot be read. */
     public Map<String, SyncState> all() {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(file.read().entries()));
+        return Collections.unmodifiableMap(new LinkedHashMap<>(store.read().entries()));
+    }
+
+    /** The token stored under {@code key}, if any. */
+    public Optional<SyncState> get(String key) {
+        return store.get(key);
+    }
+
+    /** Stores {@code state} under {@code key} (a compare-and-set, retried over concurrent writers). */
+    public void set(String key, SyncState state) {
+        store.update(key, current -> Optional.of(state));
+    }
+
+    /** Removes {@code key}; removing a missing key is not an error. */
+    public void remove(String key) {
+        store.update(key, current -> Optional.empty());
     }
 
     public Optional<String> corruptionNotice() {
-        return file.read().corrupt() ? Optional.of(file.corruptionNotice()) : Optional.empty();
-    }
-
-    private static Optional<SyncState> parse(JsonNode entry) {
-        if (!entry.isObject()) {
-            return Optional.empty();
-        }
-        return KeyedStateFile.text(entry, "token")
-                .map(token -> new SyncState(token, KeyedStateFile.text(entry, "runId").orElse(null)));
-    }
-
-    private static Map<String, Object> write(SyncState state) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("token", state.token());
-        entry.put("runId", state.runId());
-        return entry;
+        return store.read().notice();
     }
 }
