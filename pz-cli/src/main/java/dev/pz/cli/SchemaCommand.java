@@ -39,7 +39,7 @@ final class SchemaCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            CompiledProject project = ProjectContext.of(spec).open(projectOptions, true);
+            CompiledProject project = ProjectContext.of(spec).noticesOnStderr().open(projectOptions, true);
             List<String> changes = project.acceptSchemas(targets);
             PrintWriter out = spec.commandLine().getOut();
             changes.forEach(out::println);
