@@ -1,8 +1,14 @@
 package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzException;
 import dev.pz.connectors.postgres.PostgresTestServer;
+import dev.pz.engine.model.StateConfig;
+import dev.pz.engine.state.StateBackend;
+import dev.pz.engine.state.StateBackends;
 import dev.pz.testing.Catalogue;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.state.HttpStateServer;
@@ -138,5 +144,49 @@ class SharedStateRunTest {
         assertThat(project.path().resolve(".pz/runs")).doesNotExist();
         assertThat(project.path().resolve(".pz/state")).doesNotExist();
         assertThat(Files.exists(project.path().resolve(".pz/target/plan.json"))).isTrue();
+    }
+
+    @Test
+    void aPostgresBackendMisconfiguredIsPz0125ForEveryVerb() {
+        TestProject project = Catalogue.f06(temp);
+        String base = project.read("project.yml");
+        Map<String, String> noConnectionString = env();
+        noConnectionString.remove("PZ_STATE_CONNECTION_STRING");
+        for (String state : List.of("state:\n  backend: postgres\n", "state:\n  backend: postgres\n  connection: lake\n",
+                "state:\n  backend: postgres\n  connection: nope\n")) {
+            project.file("project.yml", base + state);
+            for (String verb : List.of("validate", "plan", "run")) {
+                CliRun run = CliRun.pzWithEnv(noConnectionString, project.path(), verb);
+                assertThat(run.exitCode()).as(verb + " " + state + run).isEqualTo(2);
+                assertThat(run.err()).as(verb + " " + state).contains("error PZ0125");
+            }
+        }
+        assertThat(project.path().resolve(".pz/runs")).doesNotExist();
+    }
+
+    @Test
+    void aPostgresServerThatCannotBeReachedStopsTheRunBeforeAnyRunDirectory() {
+        TestProject project = Catalogue.f06(temp);
+        project.file("project.yml", project.read("project.yml") + "state:\n  backend: postgres\n");
+        CliRun run = CliRun.pzWithEnv(env("PZ_STATE_CONNECTION_STRING", "postgresql://pz:hunter2@127.0.0.1:1/state"),
+                project.path(), "run");
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+        assertThat(run.err()).contains("PZ0518").contains("cannot reach the state store").doesNotContain("hunter2");
+        assertThat(project.path().resolve(".pz/runs")).doesNotExist();
+    }
+
+    @Test
+    void onePostgresRunLockAcrossSessions() {
+        PostgresTestServer.Endpoint pg = PostgresTestServer.endpoint();
+        Map<String, Object> settings = Map.of("connection_string", "postgresql://" + pg.user() + ":" + pg.password() + "@"
+                + pg.host() + ":" + pg.port() + "/" + pg.database(), "schema", "pz_lock_" + Long.toHexString(System.nanoTime()));
+        StateConfig config = new StateConfig("postgres", settings, false);
+        try (StateBackend machineA = StateBackends.open(config, temp); StateBackend machineB = StateBackends.open(config, temp)) {
+            StateBackend.RunLock held = machineA.lockRun("run-a");
+            assertThatThrownBy(() -> machineB.lockRun("run-b")).isInstanceOfSatisfying(PzException.class,
+                    e -> assertThat(e.error().code()).isEqualTo(PzCode.STATE_RUN_IN_FLIGHT));
+            held.close();
+            machineB.lockRun("run-b").close();
+        }
     }
 }
