@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -32,6 +33,20 @@ final class KeyedStore<T> {
         Optional<T> parse(JsonNode entry);
 
         Map<String, Object> write(T value);
+
+        static <T> Codec<T> of(Function<JsonNode, Optional<T>> parser, Function<T, Map<String, Object>> writer) {
+            return new Codec<>() {
+                @Override
+                public Optional<T> parse(JsonNode entry) {
+                    return parser.apply(entry);
+                }
+
+                @Override
+                public Map<String, Object> write(T value) {
+                    return writer.apply(value);
+                }
+            };
+        }
     }
 
     /** The parsed entries of a read, the notice when they could not be parsed, and whether anything is stored. */

@@ -19,17 +19,8 @@ public final class SchemaBaselineStore {
     private final Path file;
 
     private SchemaBaselineStore(StateBackend backend) {
-        this.store = new KeyedStore<>(backend, StateScope.SCHEMAS, new KeyedStore.Codec<>() {
-            @Override
-            public Optional<SchemaBaseline> parse(JsonNode entry) {
-                return SchemaBaselineStore.parse(entry);
-            }
-
-            @Override
-            public Map<String, Object> write(SchemaBaseline value) {
-                return SchemaBaselineStore.write(value);
-            }
-        });
+        this.store = new KeyedStore<>(backend, StateScope.SCHEMAS, KeyedStore.Codec.of(SchemaBaselineStore::parse,
+                SchemaBaselineStore::write));
         this.file = backend instanceof LocalStateBackend local ? local.file(StateScope.SCHEMAS) : null;
     }
 

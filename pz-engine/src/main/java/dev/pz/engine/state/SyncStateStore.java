@@ -22,21 +22,8 @@ public final class SyncStateStore {
     private final Path file;
 
     private SyncStateStore(StateBackend backend) {
-        this.store = new KeyedStore<>(backend, StateScope.SYNC_STATE, new KeyedStore.Codec<>() {
-            @Override
-            public Optional<SyncState> parse(JsonNode entry) {
-                return KeyedStateFile.text(entry, "token")
-                        .map(token -> new SyncState(token, KeyedStateFile.text(entry, "runId").orElse(null)));
-            }
-
-            @Override
-            public Map<String, Object> write(SyncState state) {
-                Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("token", state.token());
-                entry.put("runId", state.runId());
-                return entry;
-            }
-        });
+        this.store = new KeyedStore<>(backend, StateScope.SYNC_STATE, KeyedStore.Codec.of(SyncStateStore::parse,
+                SyncStateStore::write));
         this.file = backend instanceof LocalStateBackend local ? local.file(StateScope.SYNC_STATE) : null;
     }
 
@@ -80,5 +67,17 @@ public final class SyncStateStore {
 
     public Optional<String> corruptionNotice() {
         return store.read().notice();
+    }
+
+    private static Optional<SyncState> parse(JsonNode entry) {
+        return KeyedStateFile.text(entry, "token")
+                .map(token -> new SyncState(token, KeyedStateFile.text(entry, "runId").orElse(null)));
+    }
+
+    private static Map<String, Object> write(SyncState state) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("token", state.token());
+        entry.put("runId", state.runId());
+        return entry;
     }
 }

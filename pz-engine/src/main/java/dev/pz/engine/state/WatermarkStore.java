@@ -20,17 +20,8 @@ public final class WatermarkStore {
     private final Path file;
 
     private WatermarkStore(StateBackend backend, Path file) {
-        this.store = new KeyedStore<>(backend, StateScope.WATERMARKS, new KeyedStore.Codec<>() {
-            @Override
-            public Optional<Watermark> parse(JsonNode entry) {
-                return WatermarkStore.parse(entry);
-            }
-
-            @Override
-            public Map<String, Object> write(Watermark value) {
-                return WatermarkStore.write(value);
-            }
-        });
+        this.store = new KeyedStore<>(backend, StateScope.WATERMARKS, KeyedStore.Codec.of(WatermarkStore::parse,
+                WatermarkStore::write));
         this.file = file;
     }
 
