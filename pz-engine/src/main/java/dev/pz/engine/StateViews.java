@@ -57,9 +57,12 @@ final class StateViews {
     }
 
     static KeyHistory history(ManagedProject project, String key) {
-        WatermarkStore watermarks = WatermarkStore.on(project.openState());
-        Watermark current = watermarks.get(key).orElseThrow(() -> WatermarkEdit.unknownKey(key));
-        Optional<String> ambiguity = StateKeys.ambiguity(key, watermarks.all().keySet());
+        Map<String, Watermark> stored;
+        try (StateBackend backend = project.openState()) {
+            stored = WatermarkStore.on(backend).all();
+        }
+        Watermark current = Optional.ofNullable(stored.get(key)).orElseThrow(() -> WatermarkEdit.unknownKey(key));
+        Optional<String> ambiguity = StateKeys.ambiguity(key, stored.keySet());
         List<KeyHistory.RecordedValue> history = new ArrayList<>();
         if (ambiguity.isEmpty()) {
             for (RunRecord run : RunHistory.list(project.directory())) {

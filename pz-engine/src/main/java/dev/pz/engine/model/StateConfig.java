@@ -18,6 +18,12 @@ public record StateConfig(String backend, Map<String, Object> settings, boolean 
         return new StateConfig("local", Map.of(), true);
     }
 
+    /** Names the settings without their values, which may be secrets. */
+    @Override
+    public String toString() {
+        return "StateConfig[backend=" + backend + ", settings=" + settings.keySet() + ", fromDefault=" + fromDefault + "]";
+    }
+
     /** The local backend chosen by default, not by project.yml, the environment or {@code --state-url}. */
     public boolean fullyDefault() {
         return fromDefault && backend.equals("local");
