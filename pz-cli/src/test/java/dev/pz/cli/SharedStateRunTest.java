@@ -52,6 +52,10 @@ class SharedStateRunTest {
             assertThat(run.out() + run.err()).doesNotContain("tok-123");
             assertThat(server.payload("watermarks", "files.orders")).contains("\"value\":\"4\"");
             assertThat(project.path().resolve(".pz/state/watermarks.json")).doesNotExist();
+            CliRun retry = CliRun.pzWithEnv(env("PZ_STATE_TOKEN", "tok-123"), project.path(), "retry", "--state-url",
+                    server.url());
+            assertThat(retry.exitCode()).as(retry.toString()).isZero();
+            assertThat(retry.out()).contains("nothing to retry (run ");
 
             // pz state reads and edits the server's state once project.yml names it.
             project.file("project.yml", project.read("project.yml") + "state:\n  backend: http\n  url: " + server.url()
