@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Macro throughput of the database connectors (docs/performance.md): the DESIGN.md benchmark CSV
+# Macro throughput of the database connectors (docs/performance.md): the deterministic benchmark CSV (scripts/bench/Gen.java)
 # loaded into a DuckDB file, an SQLite file and a MariaDB table (replace), and read back into CSV,
 # each through `pz run --all`, against the floor of one plain DuckDB COPY csv -> csv in the same run.
 # MariaDB is Debian's mariadbd, started here on a free loopback port with its own data directory and

@@ -38,7 +38,7 @@ fi
 sha="$(sha256sum "$csv" | cut -d' ' -f1)"
 echo "data: $csv, $(stat -c %s "$csv") bytes, sha256 $sha"
 if [[ "$rows" == 1000000 && "$sha" != "$expected_sha_1m" ]]; then
-  echo "error: the generated CSV is not the DESIGN.md section 7 file (expected $expected_sha_1m)" >&2
+  echo "error: the generated CSV is not the deterministic benchmark file of scripts/bench/Gen.java (expected $expected_sha_1m)" >&2
   exit 1
 fi
 

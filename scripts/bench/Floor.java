@@ -3,7 +3,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 
 /**
- * The macro bench's floor (DESIGN.md section 7): one DuckDB statement in a plain JVM with only the
+ * The macro bench's floor: one DuckDB statement in a plain JVM with only the
  * DuckDB driver on the class path. Usage: java -cp duckdb_jdbc.jar:<dir> Floor <in.csv> <out.csv>
  * Prints the rows COPY reported.
  */

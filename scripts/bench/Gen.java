@@ -5,7 +5,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The deterministic benchmark CSV of DESIGN.md section 7 (byte-identical everywhere):
+ * The deterministic benchmark CSV (byte-identical everywhere):
  * java Gen.java <rows> <out.csv>
  * header id,customer_id,amount,status; for i = 1..N: customer_id = (i*2654435761 + 42) mod 100000,
  * amount = ((i*97 + 42) mod 100000) / 100 with exactly two decimals,

@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The 5-column mixed schema of the benchmarks (DESIGN.md §4): id bigint, name varchar, amount
+ * The 5-column mixed schema of the benchmarks (docs/performance.md): id bigint, name varchar, amount
  * double, day date, at timestamp(µs, +00:00). Row i (0-based): id = i, name = "customer-" +
  * (i % 1000), amount = (i % 100000) / 100.0, day = i % 20000 days after 1970-01-01, at = i seconds
  * after the epoch; every 10th name is NULL. Deterministic, no RNG.

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -71,6 +72,23 @@ final class InitCommand implements Callable<Integer> {
         out.println("next steps:");
         entry.nextSteps().forEach(line -> out.println(line.replace("{0}", projectName)));
         return ExitCodes.OK;
+    }
+
+    /**
+     * Scaffolds template {@code templateId} into the empty directory {@code target}, naming the project
+     * after the directory; the files written, relative to it, sorted. What {@code pz mcp}'s
+     * pz_init_project does.
+     *
+     * @throws PzException PZ0131 for an unknown template
+     */
+    static List<String> scaffoldInto(Path target, String templateId) {
+        TemplateCatalog.Entry entry = TemplateCatalog.find(templateId).orElseThrow(() -> new PzException(
+                PzError.of(PzCode.INIT_TEMPLATE_UNKNOWN, "no built-in template named '" + templateId + "'.")
+                        .withHint("pick one of: " + TemplateCatalog.ids())));
+        String raw = target.getFileName() == null ? "" : target.getFileName().toString();
+        Map<String, byte[]> files = TemplateCatalog.files(entry.id());
+        scaffold(target, files, sanitize(raw));
+        return List.copyOf(files.keySet());
     }
 
     private static void refuseOccupied(Path target) {

@@ -128,6 +128,9 @@ final class JsonEventRenderer implements RunListener {
         if (result.provenance() != null) {
             event.put("provenance", result.provenance());
         }
+        if (result.cdc() != null) {
+            event.put("cdc", result.cdc().json());
+        }
         emit(event);
     }
 

@@ -23,6 +23,9 @@ public final class Main {
         // Errors (a stack overflow, an exhausted heap) pass picocli's exception handler; they end
         // as one PZ0500 line too, never as a Java stack trace, on any thread.
         Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> ErrorReporter.report(failure, console.err()));
+        if (args.length > 0 && SuggestDirective.matches(args[0])) {
+            System.exit(SuggestDirective.answer(args, console));
+        }
         int exit;
         try {
             exit = PzCommandLine.create(console).execute(args);

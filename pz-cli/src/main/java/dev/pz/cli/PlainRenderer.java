@@ -57,7 +57,7 @@ final class PlainRenderer implements RunListener {
         List<String> lines = new ArrayList<>();
         lines.add(nodeLine(result));
         lines.addAll(errorLines(result));
-        BottleneckHint.of(result).ifPresent(lines::add);
+        Formats.bottleneckHint(result).ifPresent(lines::add);
         return lines;
     }
 

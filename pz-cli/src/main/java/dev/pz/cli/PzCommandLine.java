@@ -14,7 +14,8 @@ public final class PzCommandLine {
             description = "pz: a single-binary ELT engine around embedded DuckDB.",
             subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class, RetryCommand.class,
                 ValidateCommand.class, TestCommand.class, LsCommand.class, CleanCommand.class, StateCommand.class,
-                RunsCommand.class, ConnectorsCommand.class, SchemaCommand.class})
+                RunsCommand.class, ConnectorsCommand.class, ReportCommand.class,
+                CompletionCommand.class, McpCommand.class, CdcCommand.class, SchemaCommand.class})
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;

@@ -6,11 +6,13 @@ import dev.pz.engine.RunControl;
 import dev.pz.engine.RunReport;
 import dev.pz.engine.RunSettings;
 import dev.pz.engine.RunTarget;
+import dev.pz.engine.Tracing;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Optional;
 
 /** What {@code run}, {@code retry} and {@code test} share once they know which nodes to execute. */
 final class RunExecution {
@@ -36,14 +38,20 @@ final class RunExecution {
      * Where a run verb prints: in json mode stdout carries only events, so every human line (compile
      * notices, the summary, the retention line, notes) goes to stderr.
      */
-    record Output(LogFormat format, Console console, ProjectContext context) {
+    record Output(LogFormat format, Console console, ProjectContext context, Tracing tracing) {
         static Output of(picocli.CommandLine.Model.CommandSpec spec, RunOptions options) {
-            options.refuseUnbuilt();
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
             ProjectContext context = ProjectContext.of(spec).withStateUrl(options.stateUrl);
+            Tracing tracing;
+            try {
+                tracing = Tracing.configure(options.otelEndpoint, root.environment());
+            } catch (Tracing.InvalidSetting e) {
+                throw new UsageError(e.getMessage());
+            }
             return new Output(format, new Console(spec.commandLine().getOut(), spec.commandLine().getErr(),
-                    root.interactive(), root.environment()), format == LogFormat.JSON ? context.noticesOnStderr() : context);
+                    root.interactive(), root.environment()), format == LogFormat.JSON ? context.noticesOnStderr() : context,
+                    tracing);
         }
 
         /** Human lines: stdout in text mode, stderr in json mode. */
@@ -61,14 +69,17 @@ final class RunExecution {
         if (output.format() == LogFormat.JSON) {
             renderer = json = new JsonEventRenderer(out, Clock.systemUTC());
         } else if (output.console().interactive()) {
-            renderer = live = LiveRenderer.forTerminal(out);
+            renderer = live = LiveRenderer.forTerminal(out, output.console().environment());
         } else {
             renderer = new PlainRenderer(out);
         }
         RunControl control = new RunControl();
         RunReport report;
-        try (StopSignals signals = StopSignals.install(control)) {
-            report = project.run(target, settings, renderer, control);
+        Tracing.Session traces = output.tracing().start();
+        Optional<String> traceNote;
+        Runnable beforeHalt = live == null ? () -> { } : live::restoreTerminal;
+        try (StopSignals signals = StopSignals.install(control, beforeHalt)) {
+            report = project.run(target, settings, RunListener.all(renderer, traces.listener()), control);
         } catch (RunCancelledException e) {
             output.console().err().println(e.getMessage());
             return ExitCodes.FATAL;
@@ -76,6 +87,7 @@ final class RunExecution {
             if (live != null) {
                 live.close();
             }
+            traceNote = traces.finish();
         }
         if (json != null) {
             report.retention().ifPresent(json::retentionSwept);
@@ -86,6 +98,8 @@ final class RunExecution {
                 + " failed, " + report.skipped() + " skipped (" + report.resultsFile() + ")");
         report.retention().ifPresent(retention -> human.println(retention.line()));
         report.notes().forEach(note -> human.println("note: " + note));
+        traceNote.ifPresent(note -> human.println("note: " + note));
+        ReportCommand.printPath(human, report.reportFile());
         return exitCode(report.status());
     }
 

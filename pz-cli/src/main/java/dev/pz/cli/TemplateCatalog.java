@@ -1,17 +1,8 @@
 package dev.pz.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import java.util.stream.Stream;
 
 /**
  * The projects {@code pz init} scaffolds. Each lives under {@code templates/<id>/} in this
@@ -61,32 +52,6 @@ final class TemplateCatalog {
 
     /** The template's files, keyed by their path relative to the template, sorted. */
     static Map<String, byte[]> files(String id) {
-        String prefix = RESOURCE_ROOT + id + "/";
-        Map<String, byte[]> files = new TreeMap<>();
-        try {
-            Path location = Path.of(TemplateCatalog.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (Files.isDirectory(location)) {
-                Path root = location.resolve(prefix);
-                try (Stream<Path> walk = Files.walk(root)) {
-                    for (Path file : walk.filter(Files::isRegularFile).toList()) {
-                        files.put(root.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
-                    }
-                }
-            } else {
-                try (JarFile jar = new JarFile(location.toFile())) {
-                    for (JarEntry entry : java.util.Collections.list(jar.entries())) {
-                        if (!entry.isDirectory() && entry.getName().startsWith(prefix)) {
-                            files.put(entry.getName().substring(prefix.length()),
-                                    jar.getInputStream(entry).readAllBytes());
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("pz's own location is not a file", e);
-        }
-        return files;
+        return JarResources.under(RESOURCE_ROOT + id + "/");
     }
 }

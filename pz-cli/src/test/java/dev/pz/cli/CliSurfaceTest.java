@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** acceptance §2 (A001, A004) and user-surface §2.1: verbs, --version, usage errors exit 2. */
+/** The command surface: verbs, --version, usage errors exit 2. */
 class CliSurfaceTest {
 
     @ParameterizedTest

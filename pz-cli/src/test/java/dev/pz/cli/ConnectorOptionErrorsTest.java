@@ -49,7 +49,8 @@ class ConnectorOptionErrorsTest {
                         "— hint: pick a strategy the connector supports", true),
                 Arguments.of("partition_by on localfiles", FILES, "INSERT INTO {{ sink('lake', 'o', partition_by: "
                         + "'id') }}\n" + READ, "PZ0314", "error PZ0314: output 'lake.o': connector 'localfiles' cannot"
-                                + " write partition_by outputs", "— hint: remove partition_by", true),
+                                + " write this partition_by output (it does not declare ColumnPartitionedWrites)",
+                        "— hint: add calendar tokens ({yyyy}/{MM}/{dd}) to path:, or remove partition_by", true),
                 Arguments.of("rate_limit on localfiles", FILES + "  rate_limit: {requests_per_minute: 60}\n",
                         "INSERT INTO {{ sink('lake', 'o') }}\n" + READ, "PZ0317", "error PZ0317: connection 'lake':"
                                 + " connector 'localfiles' does not pace its operations", "— hint: remove rate_limit:",
@@ -58,7 +59,8 @@ class ConnectorOptionErrorsTest {
                         "files:\n  connector: localfiles\n  entities:\n    items:\n      read:\n        path: items.csv\n"
                                 + "        sync: {mode: cdc}\n"), "select * from {{ source('files', 'items') }}\n",
                         "PZ0338", "error PZ0338: source 'files.items': sync mode 'cdc' needs change capture",
-                        "— hint: read incrementally instead", true));
+                        "— hint: use a ChangeCapture-capable connector (postgres, sqlserver) or a different sync mode",
+                        true));
     }
 
     @ParameterizedTest(name = "{0}")

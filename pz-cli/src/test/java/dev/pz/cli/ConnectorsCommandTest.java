@@ -39,6 +39,10 @@ class ConnectorsCommandTest {
                 + "ColumnPruning,BoundedWindow,InclusiveWatermarkBound,ReplaceWrites$");
         assertThat(run.out()).containsPattern("(?m)^mysql +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
                 + "ColumnPruning,PartitionedRead,Merge");
+        assertThat(run.out()).containsPattern("(?m)^sftp +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
+                + "PartitionedRead,BoundedWindow,ReplaceWrites$");
+        assertThat(run.out()).containsPattern("(?m)^gcs +pz \\(builtin\\) +\\S+ +src:universal snk:native\\+universal "
+                + "PartitionedRead,NativeCopy,BoundedWindow,ReplaceWrites$");
         for (String extensionBacked : List.of("ducklake", "iceberg", "motherduck", "quack")) {
             assertThat(run.out()).containsPattern("(?m)^" + extensionBacked + " +pz \\(builtin\\) +\\S+ +src:native-only ");
         }
@@ -61,7 +65,8 @@ class ConnectorsCommandTest {
                 "capabilities", "options");
         assertThat(localfiles.get("tiers").toString()).isEqualTo("{\"source\":\"native+universal\",\"sink\":\"native+universal\"}");
         assertThat(localfiles.get("capabilities").toString())
-                .isEqualTo("[\"PartitionedRead\",\"NativeScan\",\"NativeCopy\",\"BoundedWindow\",\"ReplaceWrites\"]");
+                .isEqualTo("[\"PartitionedRead\",\"NativeScan\",\"NativeCopy\",\"BoundedWindow\",\"PathTemplating\","
+                        + "\"ReplaceWrites\"]");
         JsonNode format = option(localfiles, "write", "format");
         assertThat(fields(format)).containsExactly("name", "type", "required", "secret", "default", "allowed", "minimum",
                 "maximum", "rule", "code", "description");

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** acceptance §3 (A010, A014, A016, A017, A019, A020, A023) and user-surface §2.8.1 for minimal and sample. */
+/** {@code pz init}: what the minimal and sample templates write, and the targets and names it refuses. */
 class InitCommandTest {
 
     @TempDir

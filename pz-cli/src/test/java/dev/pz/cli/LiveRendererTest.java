@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
+import dev.pz.engine.events.NodeMeter.NodeCounters;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.events.RunStatus;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +44,7 @@ class LiveRendererTest {
         live.close();
 
         assertThat(visible(out.toString())).isEqualTo(String.join("\n",
-                "<grey>pz run 0/3 done, 0 running<reset>",
+                "<hide><grey>pz run 0/3 done, 0 running<reset>",
                 "<up 1><erase><grey>pz run 0/3 done, 1 running<reset>",
                 "<grey>.. src_crm__orders 0ms<reset>",
                 "<up 2><erase><grey>pz run 0/3 done, 2 running<reset>",
@@ -64,7 +67,7 @@ class LiveRendererTest {
                 "<red>  PZ0501: boom<reset>",
                 "<red>  second<reset>",
                 "<grey>pz run 3/3 done, 0 running<reset>",
-                "<up 1><erase>"));
+                "<up 1><erase><show>"));
     }
 
     @Test
@@ -101,6 +104,117 @@ class LiveRendererTest {
         assertThat(screen(out.toString())).isEmpty();
     }
 
+    @Test
+    void aMeteredNodeShowsRowsRateAndABarOfTheBytesRead() {
+        StringWriter out = new StringWriter();
+        SteppingClock clock = new SteppingClock("2026-07-04T10:00:00Z");
+        LiveRenderer live = new LiveRenderer(Console.of(out, new StringWriter()).out(), clock, 120, null);
+        AtomicReference<NodeCounters> counters = new AtomicReference<>(new NodeCounters(0, 0, 4_194_304));
+        live.runStarted("r", "p", 2);
+        live.nodeStarted(orders);
+        live.nodeMetered(orders, counters::get);
+        live.nodeStarted(customers);
+        live.nodeProgress(customers, 1_000, 64_000, 10);
+
+        clock.set("2026-07-04T10:00:02Z");
+        counters.set(new NodeCounters(500_000, 1_048_576, 4_194_304));
+        live.refresh();
+        assertThat(screen(out.toString())).containsExactly("pz run 0/2 done, 2 running",
+                ".. src_crm__customers 2000ms 1000 rows 500 rows/s",
+                ".. src_crm__orders 2000ms 500000 rows 250000 rows/s [#####...............] 1 MB / 4 MB");
+
+        clock.set("2026-07-04T10:00:04Z");
+        counters.set(new NodeCounters(1_000_000, 4_194_304, 4_194_304));
+        live.refresh();
+        assertThat(screen(out.toString())).contains(
+                ".. src_crm__orders 4000ms 1000000 rows 250000 rows/s [####################] 4 MB / 4 MB");
+    }
+
+    @Test
+    void aFileDuckDbReadsItselfShowsTheBarAndTheByteRateAndBytesNeverMoveBack() {
+        StringWriter out = new StringWriter();
+        SteppingClock clock = new SteppingClock("2026-07-04T10:00:00Z");
+        LiveRenderer live = new LiveRenderer(Console.of(out, new StringWriter()).out(), clock, 120, null);
+        AtomicReference<NodeCounters> counters = new AtomicReference<>(
+                new NodeCounters(NodeCounters.UNKNOWN, NodeCounters.UNKNOWN, 10_485_760));
+        live.runStarted("r", "p", 1);
+        live.nodeStarted(orders);
+        live.nodeMetered(orders, counters::get);
+        live.refresh();
+        assertThat(screen(out.toString())).last().isEqualTo(
+                ".. src_crm__orders 0ms [....................] 0 B / 10 MB");
+
+        clock.set("2026-07-04T10:00:02Z");
+        counters.set(new NodeCounters(NodeCounters.UNKNOWN, 5_242_880, 10_485_760));
+        live.refresh();
+        assertThat(screen(out.toString())).last().isEqualTo(
+                ".. src_crm__orders 2000ms [##########..........] 5 MB / 10 MB 2.5 MB/s");
+
+        counters.set(new NodeCounters(NodeCounters.UNKNOWN, NodeCounters.UNKNOWN, 10_485_760));
+        live.refresh();
+        assertThat(screen(out.toString())).last().asString().contains("5 MB / 10 MB");
+    }
+
+    @Test
+    void aRetryStartsTheCountersOver() {
+        StringWriter out = new StringWriter();
+        LiveRenderer live = new LiveRenderer(Console.of(out, new StringWriter()).out(),
+                new SteppingClock("2026-07-04T10:00:00Z"), 120, null);
+        live.runStarted("r", "p", 1);
+        live.nodeStarted(orders);
+        live.nodeMetered(orders, () -> new NodeCounters(900, 3_000, 4_000));
+        live.nodeProgress(orders, 900, 1_000, 10);
+        live.retryScheduled(orders, 2, 3, 800, "timeout");
+        assertThat(screen(out.toString())).last().isEqualTo(".. src_crm__orders 0ms");
+        live.nodeMetered(orders, () -> new NodeCounters(10, 1_000, 4_000));
+        live.refresh();
+        assertThat(screen(out.toString())).last().asString().contains(" 10 rows", "1000 B / 3.9 KB");
+    }
+
+    @Test
+    void aMeterThatFailsIsShownAsUnknownAndTheRunGoesOn() {
+        StringWriter out = new StringWriter();
+        LiveRenderer live = new LiveRenderer(Console.of(out, new StringWriter()).out(),
+                new SteppingClock("2026-07-04T10:00:00Z"), 80, null);
+        live.runStarted("r", "p", 1);
+        live.nodeStarted(orders);
+        live.nodeMetered(orders, () -> {
+            throw new IllegalStateException("closed");
+        });
+        live.refresh();
+        assertThat(screen(out.toString())).last().isEqualTo(".. src_crm__orders 0ms");
+    }
+
+    @Test
+    void noColorDrawsTheSameTextWithoutColourCodes() {
+        StringWriter plain = new StringWriter();
+        StringWriter coloured = new StringWriter();
+        for (StringWriter out : List.of(plain, coloured)) {
+            LiveRenderer live = LiveRenderer.forTerminal(Console.of(out, new StringWriter()).out(),
+                    out == plain ? Map.of("NO_COLOR", "1", "COLUMNS", "100") : Map.of("NO_COLOR", "", "COLUMNS", "100"));
+            live.runStarted("r", "p", 1);
+            live.nodeStarted(orders);
+            live.nodeCompleted(result(orders, NodeStatus.FAILED, 0, 7, PzError.of(PzCode.NODE_FAILED, "boom")));
+            live.close();
+        }
+        assertThat(plain.toString()).doesNotContain(LiveRenderer.GREY, LiveRenderer.RED, LiveRenderer.RESET)
+                .contains(LiveRenderer.ERASE_BELOW, LiveRenderer.SHOW_CURSOR);
+        assertThat(coloured.toString()).contains(LiveRenderer.RED + "FAIL" + LiveRenderer.RESET);
+        assertThat(screen(plain.toString())).isEqualTo(screen(coloured.toString()))
+                .containsExactly("FAIL src_crm__orders 0 rows 7ms", "  PZ0501: boom");
+    }
+
+    @Test
+    void theCursorIsHiddenWhileDrawingAndShownOnCloseOrRestore() {
+        StringWriter out = new StringWriter();
+        LiveRenderer live = new LiveRenderer(Console.of(out, new StringWriter()).out(),
+                new SteppingClock("2026-07-04T10:00:00Z"), 80, null);
+        live.runStarted("r", "p", 1);
+        assertThat(out.toString()).startsWith(LiveRenderer.HIDE_CURSOR);
+        live.restoreTerminal();
+        assertThat(out.toString()).endsWith(LiveRenderer.RESET + LiveRenderer.SHOW_CURSOR + "\n");
+    }
+
     private static NodeResult result(TestNode node, NodeStatus status, long rows, long ms,
             PzError error) {
         return new NodeResult(node.id(), node.kind(), node.name(), status, rows, ms, error, null, null, null);
@@ -111,6 +225,7 @@ class LiveRendererTest {
         return text.replace(LiveRenderer.GREY, "<grey>").replace(LiveRenderer.GREEN, "<green>")
                 .replace(LiveRenderer.RED, "<red>").replace(LiveRenderer.YELLOW, "<yellow>")
                 .replace(LiveRenderer.RESET, "<reset>").replace(LiveRenderer.ERASE_BELOW, "<erase>")
+                .replace(LiveRenderer.HIDE_CURSOR, "<hide>").replace(LiveRenderer.SHOW_CURSOR, "<show>")
                 .replaceAll("\033\\[(\\d+)A\r", "<up $1>");
     }
 

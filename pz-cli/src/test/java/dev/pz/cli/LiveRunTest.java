@@ -9,7 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** On an interactive console a run draws the live view, and what stays on screen is plain mode's lines. */
+/**
+ * On an interactive console a run draws the live view, and what stays on screen is plain mode's
+ * lines: the nodes, the summary and the report's path.
+ */
 class LiveRunTest {
 
     @TempDir
@@ -28,8 +31,9 @@ class LiveRunTest {
 
         assertThat(out.toString()).contains(LiveRenderer.GREY + "pz run 0/12 done", "\033[");
         List<String> screen = LiveRendererTest.screen(out.toString());
-        assertThat(screen).hasSize(13);
+        assertThat(screen).hasSize(14);
         assertThat(screen.subList(0, 12)).allSatisfy(line -> assertThat(line).matches("ok \\S+ \\d+ rows \\d+ms"));
         assertThat(screen.get(12)).matches("run \\S+: 12 succeeded, 0 failed, 0 skipped \\(.*\\)");
+        assertThat(screen.get(13)).matches("report: .*/report\\.html");
     }
 }

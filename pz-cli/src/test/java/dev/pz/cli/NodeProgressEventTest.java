@@ -2,7 +2,6 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pz.testing.TestProject;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -32,26 +31,7 @@ class NodeProgressEventTest {
     void aUniversalRunReportsProgressEveryTenBatches() {
         // About 16 MB of rows against 1 MiB batches: well over ten batches on the source side.
         String padding = "x".repeat(400);
-        StringBuilder csv = new StringBuilder("id,name\n");
-        for (int i = 1; i <= 40_000; i++) {
-            csv.append(i).append(',').append(padding).append(i).append('\n');
-        }
-        TestProject.in(dir).projectYml("progress", "engine:", "  force_universal: true", "  batch_bytes: 1048576")
-                .file("connections.yml", """
-                        files:
-                          connector: localfiles
-                          entities:
-                            items:
-                              read:
-                                path: items.csv
-                                format: csv
-                                columns: {id: bigint, name: varchar}
-                        lake:
-                          connector: localfiles
-                        """)
-                .file("pipelines/copy.sql", "INSERT INTO {{ sink('lake', 'copy', strategy: 'replace', format: 'csv') }}\n"
-                        + "select * from {{ source('files', 'items') }}\n")
-                .file("items.csv", csv.toString());
+        CsvCopyProject.write(dir, 40_000, id -> padding + id, "  force_universal: true", "  batch_bytes: 1048576");
         CliRun run = CliRun.pz(dir, "run", "--all", "--log-format", "json");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         List<String> progress = Arrays.stream(run.out().split("\n"))

@@ -215,13 +215,13 @@ class PlanCommandTest {
     void aSecretOfAConnectionWhoseConnectorIsNotInstalledStaysOutOfTheRefusal() {
         TestProject project = Catalogue.f01(temp).file("connections.yml", FILES + """
                 lake:
-                  connector: s3
-                  bucket: b
-                  secret_key: ${S3_SECRET}
+                  connector: snowflake
+                  account: b
+                  password: ${SF_SECRET}
                 """);
-        CliRun plan = CliRun.pzWithEnv(Map.of("S3_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
+        CliRun plan = CliRun.pzWithEnv(Map.of("SF_SECRET", "sup3rs3cr3tvalue"), project.path(), "plan");
         assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(2);
-        assertThat(plan.err()).startsWith("error PZ0305: connection 'lake' uses connector 's3'");
+        assertThat(plan.err()).startsWith("error PZ0305: connection 'lake' uses connector 'snowflake'");
         assertThat(plan.out() + plan.err()).doesNotContain("sup3rs3cr3tvalue");
         assertThat(project.path().resolve(".pz/target/plan.json")).doesNotExist();
     }

@@ -1,6 +1,7 @@
 package dev.pz.cli;
 
 import dev.pz.connectors.postgres.PostgresTestServer;
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -34,6 +35,22 @@ public final class PostgresProjects {
         return name + ":\n  connector: postgres\n  host: ${PG_HOST}\n  port: ${PG_PORT}\n  database: ${PG_DB}\n"
                 + "  user: ${PG_USER}\n  password: ${PG_PASSWORD}\n" + extra
                 + (entities.isEmpty() ? "" : "  entities:\n" + entities);
+    }
+
+    /** Runs each statement, in order, on a fresh autocommit session of the shared server. */
+    public static void execute(String... statements) throws SQLException {
+        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        }
+    }
+
+    /** {@link #rows(Statement, String)} on a fresh session of the shared server. */
+    public static List<String> rows(String query) throws SQLException {
+        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {
+            return rows(statement, query);
+        }
     }
 
     /** Every row of {@code query}, columns as text joined by {@code |}, in the order the server returns them. */

@@ -158,12 +158,15 @@ class PreflightParityTest {
                 when("empty csv without a contract", "PZ0353", project -> project.file("connections.yml",
                         replaced(CONNECTIONS, "        columns:\n          id: bigint\n          customer: varchar\n"
                                 + "          amount: double\n", "")).file("data/orders.csv", "")),
-                when("force_universal with a parquet source", "PZ0312", project -> project
+                when("force_universal with a json source", "PZ0312", project -> project
                         .file("project.yml", PROJECT + "  force_universal: true\n")
                         .file("connections.yml", replaced(CONNECTIONS, "path: data/orders.csv\n        format: csv",
-                                "path: data/orders.parquet\n        format: parquet"))
+                                "path: data/orders.json\n        format: json"))
                         .file("pipelines/totals.sql", replaced(PIPELINE, "format: 'parquet'", "format: 'csv'"))),
-                when("force_universal with a parquet sink", "PZ0361", projectYml("  force_universal: true\n")),
+                when("force_universal with a json array sink", "PZ0361", project -> project
+                        .file("project.yml", PROJECT + "  force_universal: true\n")
+                        .file("pipelines/totals.sql", replaced(PIPELINE, "format: 'parquet'",
+                                "format: 'json', layout: 'array'"))),
                 when("force_universal with a contract-less csv", "PZ0301", project -> project
                         .file("project.yml", PROJECT + "  force_universal: true\n")
                         .file("connections.yml", replaced(CONNECTIONS, "        columns:\n          id: bigint\n"

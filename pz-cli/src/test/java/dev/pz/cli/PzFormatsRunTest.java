@@ -7,19 +7,10 @@ import dev.pz.connectors.formats.XlsxFiles;
 import dev.pz.connectors.formats.XlsxReadOptions;
 import dev.pz.testing.Catalogue;
 import dev.pz.testing.TestProject;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.avro.Schema;
-import org.apache.avro.file.DataFileWriter;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumWriter;
-import org.apache.avro.generic.GenericRecord;
-import org.dhatim.fastexcel.Workbook;
-import org.dhatim.fastexcel.Worksheet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,19 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  * with the rows DuckDB reads from the same data as csv; bad files stop the command before a run.
  */
 class PzFormatsRunTest {
-
-    private static final Object[][] ROWS = {
-        {1L, "Zoë ✓", 10.5, LocalDate.of(2024, 1, 31)},
-        {2L, "Ω omega", null, LocalDate.of(2024, 2, 29)},
-        {3L, null, 7.25, LocalDate.of(1999, 12, 31)},
-    };
-
-    private static final Schema AVRO = new Schema.Parser().parse("""
-            {"type": "record", "name": "Order", "fields": [
-              {"name": "id", "type": "long"},
-              {"name": "customer", "type": ["null", "string"]},
-              {"name": "amount", "type": ["null", "double"]},
-              {"name": "day", "type": {"type": "int", "logicalType": "date"}}]}""");
 
     @TempDir
     Path temp;
@@ -74,58 +52,15 @@ class PzFormatsRunTest {
                           root: out
                         """)
                 .file("pipelines/p.sql", pipelines)
-                .file("data/orders.csv", "id,customer,amount,day\n1,Zoë ✓,10.5,2024-01-31\n2,Ω omega,,2024-02-29\n"
-                        + "3,,7.25,1999-12-31\n");
+                .file("data/orders.csv", FormatSamples.CSV);
         Files.createDirectories(project.resolve("data"));
-        writeWorkbook(project.resolve("data/orders.xlsx"));
-        writeAvro(project.resolve("data/orders.avro"));
+        FormatSamples.writeWorkbook(project.resolve("data/orders.xlsx"));
+        FormatSamples.writeAvro(project.resolve("data/orders.avro"));
         return project;
     }
 
-    private static void writeWorkbook(Path file) throws Exception {
-        try (OutputStream out = Files.newOutputStream(file); Workbook book = new Workbook(out, "test", "1.0")) {
-            Worksheet notes = book.newWorksheet("Notes");
-            notes.value(0, 0, "the orders are on the next sheet");
-            Worksheet orders = book.newWorksheet("Orders");
-            String[] header = {"id", "customer", "amount", "day"};
-            for (int c = 0; c < header.length; c++) {
-                orders.value(0, c, header[c]);
-            }
-            for (int r = 0; r < ROWS.length; r++) {
-                orders.value(r + 1, 0, (Long) ROWS[r][0]);
-                if (ROWS[r][1] != null) {
-                    orders.value(r + 1, 1, (String) ROWS[r][1]);
-                }
-                if (ROWS[r][2] != null) {
-                    orders.value(r + 1, 2, (Double) ROWS[r][2]);
-                }
-                orders.value(r + 1, 3, (LocalDate) ROWS[r][3]);
-                orders.style(r + 1, 3).format("yyyy-mm-dd").set();
-            }
-        }
-    }
-
-    private static void writeAvro(Path file) throws Exception {
-        try (DataFileWriter<GenericRecord> writer = new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(AVRO))) {
-            writer.create(AVRO, file.toFile());
-            for (Object[] row : ROWS) {
-                GenericRecord record = new GenericData.Record(AVRO);
-                record.put("id", row[0]);
-                record.put("customer", row[1]);
-                record.put("amount", row[2]);
-                record.put("day", (int) ((LocalDate) row[3]).toEpochDay());
-                writer.append(record);
-            }
-        }
-    }
-
     private static String copyOut(String entity) {
-        return copyOut(entity, "{{ source('files', '" + entity + "') }}");
-    }
-
-    private static String copyOut(String output, String relation) {
-        return "INSERT INTO {{ sink('lake', '" + output + "', format: 'csv', strategy: 'replace') }}\n"
-                + "select id::BIGINT as id, customer, amount, day from " + relation + " order by id\n";
+        return FormatSamples.copyOut(entity, "{{ source('files', '" + entity + "') }}");
     }
 
     @Test
@@ -133,7 +68,7 @@ class PzFormatsRunTest {
         TestProject project = project("");
         project.file("pipelines/p.sql", copyOut("orders_xlsx"))
                 .file("pipelines/stg_avro.sql", "select * from {{ source('files', 'orders_avro') }}\n")
-                .file("pipelines/q.sql", copyOut("orders_avro", "{{ ref('stg_avro') }}"))
+                .file("pipelines/q.sql", FormatSamples.copyOut("orders_avro", "{{ ref('stg_avro') }}"))
                 .file("pipelines/r.sql", copyOut("orders_csv"))
                 .file("pipelines/s.sql", "INSERT INTO {{ sink('lake', 'report', format: 'xlsx', sheet: 'Report',"
                         + " strategy: 'replace') }}\nselect * from {{ ref('stg_avro') }} order by id\n");
@@ -148,8 +83,7 @@ class PzFormatsRunTest {
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.out() + run.err()).doesNotContain("PZ0311");
         String expected = project.read("out/orders_csv/orders_csv.csv");
-        assertThat(expected).isEqualTo("id,customer,amount,day\n1,Zoë ✓,10.5,2024-01-31\n2,Ω omega,,2024-02-29\n"
-                + "3,,7.25,1999-12-31\n");
+        assertThat(expected).isEqualTo(FormatSamples.CSV);
         assertThat(project.read("out/orders_xlsx/orders_xlsx.csv")).isEqualTo(expected);
         assertThat(project.read("out/orders_avro/orders_avro.csv")).isEqualTo(expected);
 

@@ -40,7 +40,7 @@ class RetentionTest {
         CliRun run = CliRun.pz(project, "run", "--all");
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(run.outLines()).last()
+        assertThat(RunArtifacts.beforeReportLine(run)).last()
                 .isEqualTo("cleaned 3 staging database(s) and 0 stale workdir(s) — freed 12 KB");
         for (int i = 0; i < 12; i++) {
             assertThat(priors.get(i).resolve("run_results.json")).hasContent("{}");
@@ -83,7 +83,8 @@ class RetentionTest {
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
         // A136, literal: the three swept runs are counted, 8 KB actually freed, one failure.
-        assertThat(run.outLines()).last().isEqualTo("cleaned 3 staging database(s) and 0 stale workdir(s) — freed 8 KB"
+        assertThat(RunArtifacts.beforeReportLine(run)).last().isEqualTo("cleaned 3 staging database(s) and 0 stale "
+                + "workdir(s) — freed 8 KB"
                 + " (1 could not be deleted; run pz clean for details)");
         assertThat(priors.get(0).resolve("staging.duckdb/pinned")).isDirectory();
     }

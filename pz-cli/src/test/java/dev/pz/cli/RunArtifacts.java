@@ -68,6 +68,13 @@ public final class RunArtifacts {
         return lines;
     }
 
+    /** stdout's lines before the {@code report: <path>} line every run ends with (asserted to be there). */
+    public static List<String> beforeReportLine(CliRun run) {
+        List<String> lines = run.outLines();
+        org.assertj.core.api.Assertions.assertThat(lines).as(run.toString()).last().asString().startsWith("report: ");
+        return lines.subList(0, lines.size() - 1);
+    }
+
     /** stdout lines without their trailing {@code <ms>ms}. */
     public static List<String> withoutTimes(CliRun run) {
         return run.outLines().stream().map(line -> line.replaceAll(" \\d+ms$", "")).toList();

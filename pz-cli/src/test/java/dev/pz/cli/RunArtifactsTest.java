@@ -32,7 +32,10 @@ class RunArtifactsTest {
                 + TIME + "\",\"finishedAt\":\"" + TIME + "\",\"nodes\":\\["
                 + String.format(node, "SourceLoad", "src_files__orders", 12) + ","
                 + String.format(node, "Pipeline", "customer_totals", 3) + ","
-                + String.format(node, "SinkWrite", "lake\\.customer_totals", 3) + "\\]\\}");
+                + String.format(node, "SinkWrite", "lake\\.customer_totals", 3) + "\\],"
+                // pz's own additions, after the documented fields: docs/report.md
+                + "\"nodeStarts\":\\{(\"[0-9a-f]{16}\":\"" + TIME + "\",?){3}\\},"
+                + "\"peakMemory\":\\{\"rssBytes\":\\d+,\"arrowBytes\":\\d+\\}\\}");
         // The run id is the start time: yyyyMMddTHHmmssfff of startedAt.
         String startedAt = RunArtifacts.results(runDir).get("startedAt").asText();
         assertThat(runId.substring(0, 18)).isEqualTo(startedAt.replaceAll("[-:.Z]", ""));
@@ -54,7 +57,8 @@ class RunArtifactsTest {
         assertThat(text).contains("\"status\":\"completed_with_failures\"")
                 .containsPattern("\"name\":\"customer_totals\",\"status\":\"failed\",\"rows\":0,\"durationMs\":\\d+,"
                         + "\"error\":\\{\"code\":\"PZ0501\",\"message\":\"pipeline \\\\u0027customer_totals\\\\u0027: "
-                        + "Conversion Error: Could not convert string \\\\u0027\\*\\*\\*\\\\u0027 to INT32\"\\}\\}\\]\\}");
+                        + "Conversion Error: Could not convert string \\\\u0027\\*\\*\\*\\\\u0027 to INT32\"\\}\\}\\],"
+                        + "\"nodeStarts\"");
     }
 
     @Test

@@ -31,7 +31,8 @@ class RunCommandTest {
                 "ok src_files__orders 12 rows",
                 "ok customer_totals 3 rows",
                 "ok lake.customer_totals 3 rows",
-                "run " + runId + ": 3 succeeded, 0 failed, 0 skipped (" + runDir.resolve("run_results.json") + ")");
+                "run " + runId + ": 3 succeeded, 0 failed, 0 skipped (" + runDir.resolve("run_results.json") + ")",
+                "report: " + runDir.resolve("report.html"));
         assertThat(run.outLines().subList(0, 3)).allMatch(line -> line.matches(".* \\d+ms"));
         assertThat(run.err()).isEmpty();
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Parity (issue 4): the same fixtures through the staged native path, native fusion
  * ({@code engine.fusion: true}) and the universal tier ({@code engine.force_universal: true})
- * give equal rows. Outputs are read back with DuckDB and typed explicitly, so numbers compare as
+ * give equal rows, and a parquet sink holds equal rows and types. Outputs are read back with DuckDB and typed explicitly, so numbers compare as
  * numbers and timestamps as timestamps where the tiers render text differently.
  */
 class TierParityTest {
@@ -51,16 +51,21 @@ class TierParityTest {
                 + "          created: timestamp\n";
     }
 
-    /**
-     * F12's parquet source, seeded through DuckDB, to csv. The universal parquet reader of this build
-     * has no footer reader and needs a declared contract, so every path gets the same one.
-     */
+    /** F12's parquet source, seeded through DuckDB, to csv; no contract: every tier reads the footer's types. */
     private TestProject parquetFixture(Path dir, String mode) {
-        return SeededFixtures.f12(dir).projectYml("parity_parquet", Catalogue.LOCALFILES, engine(mode))
-                .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
-                        + "        path: data/orders.parquet\n        format: parquet\n        columns:\n"
-                        + "          id: bigint\n          customer: varchar\n          amount: double\n"
-                        + "lake:\n  connector: localfiles\n");
+        return SeededFixtures.f12(dir).projectYml("parity_parquet", Catalogue.LOCALFILES, engine(mode));
+    }
+
+    /** F01's csv to a parquet sink: the universal tier's parquet writer against DuckDB's native COPY. */
+    private TestProject parquetSinkFixture(Path dir, String mode) {
+        return TestProject.in(dir).projectYml("parity_parquet_sink", Catalogue.LOCALFILES, engine(mode))
+                .file("connections.yml", "files:\n  connector: localfiles\n  entities:\n" + entity("orders")
+                        + "lake:\n  connector: localfiles\n")
+                .file("data/orders.csv", Catalogue.F01_ORDERS)
+                .file("pipelines/order_rows.sql", "INSERT INTO {{ sink('lake', 'order_rows', strategy: 'replace', "
+                        + "format: 'parquet', path: 'out/') }}\nselect id, customer, amount, created, "
+                        + "amount::decimal(38,9) as exact, created::date as day, id % 2 = 0 as even\n"
+                        + "from {{ source('files', 'orders') }}\n");
     }
 
     private static void run(TestProject project) {
@@ -105,21 +110,10 @@ class TierParityTest {
         }
     }
 
-    /**
-     * Staged and fused agree; the universal tier of this build has no parquet reader and refuses
-     * the read at plan time with PZ0312 (exit 2, no run directory, nothing written) rather than
-     * diverging.
-     */
     @Test
-    void aParquetSourceGivesEqualRowsOnEveryPathThatCanReadIt() {
-        Path universal = root.resolve("universal");
-        CliRun refused = CliRun.pz(parquetFixture(universal, "universal").path(), "run", "--all");
-        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
-        assertThat(refused.err()).startsWith("error PZ0312: ").contains("native-scan only");
-        assertThat(universal.resolve("out/customer_totals.csv")).doesNotExist();
-        assertThat(universal.resolve(".pz/runs")).doesNotExist();
+    void aParquetSourceGivesEqualRowsOnEveryPath() {
         List<String> first = null;
-        for (String mode : List.of("staged", "fused")) {
+        for (String mode : MODES) {
             Path dir = root.resolve(mode);
             run(parquetFixture(dir, mode));
             List<String> totals = csvTotals(dir.resolve("out/customer_totals.csv"));
@@ -128,6 +122,29 @@ class TierParityTest {
                 first = totals;
             } else {
                 assertThat(totals).as(mode).isEqualTo(first);
+            }
+        }
+    }
+
+    @Test
+    void aParquetSinkHoldsEqualRowsAndTypesOnEveryPath() {
+        List<String> firstRows = null;
+        List<String> firstTypes = null;
+        for (String mode : MODES) {
+            Path dir = root.resolve(mode);
+            run(parquetSinkFixture(dir, mode));
+            Path file = dir.resolve("out/order_rows.parquet");
+            List<String> rows = Duck.rows("select * from read_parquet('" + file + "') order by id");
+            List<String> types = Duck.rows("select column_name, column_type from (describe select * from read_parquet('"
+                    + file + "'))");
+            assertThat(rows).as(mode).hasSize(12);
+            assertThat(types).as(mode).contains("exact|DECIMAL(38,9)", "created|TIMESTAMP", "day|DATE");
+            if (firstRows == null) {
+                firstRows = rows;
+                firstTypes = types;
+            } else {
+                assertThat(rows).as(mode + " rows").isEqualTo(firstRows);
+                assertThat(types).as(mode + " types").isEqualTo(firstTypes);
             }
         }
     }

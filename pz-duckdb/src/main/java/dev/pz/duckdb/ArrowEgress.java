@@ -13,7 +13,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.duckdb.DuckDBResultSet;
 
 /**
- * DuckDB → host: a query's result as Arrow batches (spec engine.md §3.5), through the driver's
+ * DuckDB → host: a query's result as Arrow batches, through the driver's
  * Arrow C stream export. Batches are row-count sized ({@code batchRows}); DuckDB's types arrive as
  * DuckDB exports them (TIMESTAMP as a time-zone-less microsecond timestamp).
  */
@@ -56,7 +56,7 @@ public final class ArrowEgress {
         } catch (SQLException e) {
             connection.streamEnded(statement);
             closeQuietly(rows, statement);
-            throw new DuckSqlException(e);
+            throw connection.failure(e, statement);
         } catch (RuntimeException e) {
             connection.streamEnded(statement);
             closeQuietly(rows, statement);

@@ -16,7 +16,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Host → DuckDB: lands an Arrow stream as a table (spec engine.md §3.4). The reader is exported
+ * Host → DuckDB: lands an Arrow stream as a table. The reader is exported
  * through the Arrow C stream interface, registered on the connection under a fresh name and
  * scanned once by {@code create table … as select … from <name>}; DuckDB takes the buffers without
  * a row-by-row copy.
@@ -43,8 +43,30 @@ public final class ArrowIngest {
      */
     public static long createTable(DuckConnection connection, String qualifiedTable, ArrowReader reader,
             BufferAllocator allocator) {
-        Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(qualifiedTable, "qualifiedTable");
+        boolean existedBefore = exists(connection, qualifiedTable);
+        boolean created = false;
+        try {
+            long rows = run(connection, reader, allocator, relation -> "create table " + qualifiedTable + " as "
+                    + relation);
+            created = true;
+            return rows;
+        } finally {
+            if (!created && !existedBefore) {
+                dropQuietly(connection, qualifiedTable);
+            }
+        }
+    }
+
+    /**
+     * Runs one statement over an Arrow stream: {@code statement} receives the stream as a relation
+     * ({@code select <columns> from <stream>}, typed as {@link #createTable} types it) and returns the
+     * statement to run, e.g. {@code copy (<relation>) to 'x.parquet' (format parquet)}. Returns the
+     * statement's changed-row count. Ownership and failures as {@link #createTable}.
+     */
+    public static long run(DuckConnection connection, ArrowReader reader, BufferAllocator allocator,
+            java.util.function.UnaryOperator<String> statement) {
+        Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(allocator, "allocator");
         Schema schema;
@@ -54,18 +76,13 @@ public final class ArrowIngest {
             throw new IllegalStateException("cannot read the Arrow stream's schema: " + e.getMessage(), e);
         }
         String streamName = "pz_arrow_" + UUID.randomUUID().toString().replace("-", "");
-        String sql = "create table " + qualifiedTable + " as select " + selectList(schema) + " from "
-                + SqlLiterals.identifier(streamName);
-        boolean existedBefore = exists(connection, qualifiedTable);
-        boolean created = false;
+        String sql = statement.apply("select " + selectList(schema) + " from " + SqlLiterals.identifier(streamName));
         try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
                 DelegatingArrowReader borrowed = new DelegatingArrowReader(allocator, reader, () -> { })) {
             Data.exportArrayStream(allocator, borrowed, stream);
             try {
                 register(connection, streamName, stream);
-                long rows = connection.execute(sql);
-                created = true;
-                return rows;
+                return connection.execute(sql);
             } catch (DuckSqlException e) {
                 throw sourceFailureOr(borrowed.sourceFailure(), e);
             } finally {
@@ -75,10 +92,6 @@ public final class ArrowIngest {
             }
         } catch (IOException e) {
             throw new IllegalStateException("cannot close the borrowed Arrow reader: " + e.getMessage(), e);
-        } finally {
-            if (!created && !existedBefore) {
-                dropQuietly(connection, qualifiedTable);
-            }
         }
     }
 

@@ -16,14 +16,18 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * ingest lends a caller's reader to an exported C stream (whose release would otherwise close it),
  * egress attaches the statement and result set to the driver's reader.
  */
-class DelegatingArrowReader extends ArrowReader {
+public class DelegatingArrowReader extends ArrowReader {
 
     private final ArrowReader delegate;
     private final AutoCloseable onClose;
     private boolean closed;
     private volatile Throwable sourceFailure;
 
-    DelegatingArrowReader(BufferAllocator allocator, ArrowReader delegate, AutoCloseable onClose) {
+    /**
+     * @param allocator backs only this reader's own bookkeeping; batches come from the delegate
+     * @param onClose what closing this reader releases (the delegate, when it should close too)
+     */
+    public DelegatingArrowReader(BufferAllocator allocator, ArrowReader delegate, AutoCloseable onClose) {
         super(allocator);
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.onClose = Objects.requireNonNull(onClose, "onClose");

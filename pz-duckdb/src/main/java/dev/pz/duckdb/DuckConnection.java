@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBPreparedStatement;
 
 /**
  * One node's connection to the run's database: a duplicate of the session's root connection,
@@ -24,6 +26,8 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
     private final DuckDBConnection connection;
     private final Consumer<DuckConnection> onClose;
     private volatile Statement running;
+    /** The last statement {@link #cancel()} interrupted: its failure is reported as an interrupt. */
+    private volatile Statement cancelled;
     private volatile boolean closed;
 
     DuckConnection(DuckDBConnection connection, Consumer<DuckConnection> onClose) {
@@ -39,27 +43,59 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
      */
     public long execute(String sql) {
         ensureOpen();
-        try (Statement statement = connection.createStatement()) {
+        Statement statement = null;
+        try {
+            statement = connection.createStatement();
             running = statement;
-            try {
-                if (statement.execute(sql)) {
+            try (Statement owned = statement) {
+                if (owned.execute(sql)) {
                     return -1;
                 }
-                return statement.getUpdateCount();
+                return owned.getUpdateCount();
             } finally {
                 running = null;
             }
         } catch (SQLException e) {
-            throw new DuckSqlException(e);
+            throw failure(e, statement);
+        }
+    }
+
+    /**
+     * Makes DuckDB track how far this connection's statements have got, for {@link #progress()},
+     * without printing anything (DuckDB's own progress bar would write to standard output).
+     */
+    public void trackProgress() {
+        execute("set enable_progress_bar_print = false");
+        execute("set progress_bar_time = 0");
+        execute("set enable_progress_bar = true");
+    }
+
+    /**
+     * How far the running statement has got, 0 to 1, as DuckDB measures it (for a file scan, the
+     * share of the file read), from any thread. Empty when no statement runs, progress is not
+     * tracked ({@link #trackProgress()}) or DuckDB cannot tell.
+     */
+    public OptionalDouble progress() {
+        Statement statement = running;
+        if (statement == null) {
+            return OptionalDouble.empty();
+        }
+        try {
+            double percentage = statement.unwrap(DuckDBPreparedStatement.class).getQueryProgress().getPercentage();
+            return percentage < 0 ? OptionalDouble.empty() : OptionalDouble.of(Math.min(1.0, percentage / 100));
+        } catch (SQLException | RuntimeException finishedOrClosed) {
+            return OptionalDouble.empty();
         }
     }
 
     /** Runs a query and maps every row, in result order. */
     public <T> List<T> query(String sql, RowMapper<T> mapper) {
         ensureOpen();
-        try (Statement statement = connection.createStatement()) {
+        Statement statement = null;
+        try {
+            statement = connection.createStatement();
             running = statement;
-            try (ResultSet rows = statement.executeQuery(sql)) {
+            try (Statement owned = statement; ResultSet rows = owned.executeQuery(sql)) {
                 List<T> result = new ArrayList<>();
                 while (rows.next()) {
                     result.add(mapper.map(rows));
@@ -69,7 +105,7 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
                 running = null;
             }
         } catch (SQLException e) {
-            throw new DuckSqlException(e);
+            throw failure(e, statement);
         }
     }
 
@@ -92,6 +128,7 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
         if (statement == null) {
             return;
         }
+        cancelled = statement;
         try {
             statement.cancel();
         } catch (SQLException e) {
@@ -111,6 +148,15 @@ public final class DuckConnection implements AutoCloseable, Cancellable {
         if (running == statement) {
             running = null;
         }
+    }
+
+    /**
+     * The failure of {@code statement} as pz reports it. With streamed results the driver reports an
+     * interrupted statement as an invalid result set rather than as an interrupt, so a failure of a
+     * statement {@link #cancel()} reached counts as interrupted whatever its message.
+     */
+    DuckSqlException failure(SQLException cause, Statement statement) {
+        return new DuckSqlException(cause, statement != null && statement == cancelled);
     }
 
     /** The underlying JDBC connection, for pz-duckdb internals (Arrow ingest and egress). */

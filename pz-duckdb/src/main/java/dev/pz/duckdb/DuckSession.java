@@ -12,9 +12,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDriver;
 
 /**
  * The run's DuckDB database: an in-memory root with the run's staging file attached as catalog
@@ -216,7 +218,11 @@ public final class DuckSession implements AutoCloseable {
     private static DuckDBConnection openRoot(List<String> statements) {
         DuckDBConnection root;
         try {
-            root = DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class);
+            // Without streaming the driver materialises a whole result before the first row is
+            // fetched: an Arrow egress of a large query would hold all of it in memory.
+            Properties properties = new Properties();
+            properties.setProperty(DuckDBDriver.JDBC_STREAM_RESULTS, "true");
+            root = DriverManager.getConnection("jdbc:duckdb:", properties).unwrap(DuckDBConnection.class);
         } catch (SQLException e) {
             throw new DuckSqlException(e);
         }

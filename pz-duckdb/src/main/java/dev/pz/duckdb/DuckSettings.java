@@ -3,7 +3,7 @@ package dev.pz.duckdb;
 /**
  * Database-wide DuckDB settings of one session. {@code null} leaves DuckDB's default, except
  * {@code tempDirectory}: DuckDB's default for an in-memory root is {@code .tmp} under the JVM's
- * working directory, so the session always picks one itself (DESIGN §4.1).
+ * working directory, so the session always picks one itself.
  *
  * @param memoryLimit a DuckDB size such as {@code 1GiB}, or null
  * @param threads DuckDB worker threads, or null

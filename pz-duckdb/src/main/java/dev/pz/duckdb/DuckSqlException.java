@@ -13,8 +13,13 @@ public final class DuckSqlException extends RuntimeException {
     private final boolean interrupted;
 
     public DuckSqlException(SQLException cause) {
+        this(cause, false);
+    }
+
+    /** {@code cancelled}: the statement that failed was interrupted by pz, whatever the driver says. */
+    DuckSqlException(SQLException cause, boolean cancelled) {
         super(DuckErrors.sanitize(cause.getMessage()), cause);
-        this.interrupted = isInterrupt(cause);
+        this.interrupted = cancelled || isInterrupt(cause);
     }
 
     /** True when the statement stopped because {@link DuckConnection#cancel()} interrupted it. */

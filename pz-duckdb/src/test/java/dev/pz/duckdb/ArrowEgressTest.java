@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -46,6 +47,24 @@ class ArrowEgressTest {
     void close() {
         session.close();
         allocator.close();
+    }
+
+    /**
+     * A result is streamed, not materialised before its first batch: a query of 10^12 rows (far more
+     * than memory could hold) yields its first batch and closes. Materialised, it would never return;
+     * the timeout only turns that hang into a failure.
+     */
+    @Test
+    @Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void aResultIsStreamedSoItsFirstBatchComesBeforeTheQueryEnds() throws Exception {
+        try (ArrowReader reader = ArrowEgress.query(connection,
+                "select range as id, repeat('x', 200) as pad from range(1000000000000)", allocator, 1_024)) {
+            assertThat(reader.loadNextBatch()).isTrue();
+            VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+            assertThat(batch.getRowCount()).isEqualTo(1_024);
+            assertThat(batch.getVector("id").getObject(0)).isEqualTo(0L);
+        }
+        assertThat(connection.queryScalar("select 42")).contains(42);
     }
 
     @Tag("slow")

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Arrow ingest lands every batch of a stream as a table, with the v0 types mapped as spec
- * engine.md §3.4 says, leaks no Arrow memory (the root allocator is closed after each test and
+ * Arrow ingest lands every batch of a stream as a table, with each v0 type mapped to
+ * its DuckDB type, leaks no Arrow memory (the root allocator is closed after each test and
  * fails it on a leak), never closes the caller's reader, and leaves no table when it fails.
  */
 class ArrowIngestTest {

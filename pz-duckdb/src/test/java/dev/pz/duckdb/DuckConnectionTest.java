@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One node's connection: it survives a failed statement (duckdb_jdbc closes the statement, not the
- * connection), reports counts, and can be cancelled from another thread (DESIGN §4.1).
+ * connection), reports counts and, when asked to track it, its progress, and can be cancelled from
+ * another thread.
  */
 class DuckConnectionTest {
 
@@ -77,6 +78,37 @@ class DuckConnectionTest {
         assertThat(connection.queryScalar("select count(*) from information_schema.tables where table_name = 'huge'"))
                 .contains(0L);
         assertThat(connection.queryScalar("select 41 + 1")).contains(42);
+    }
+
+    @Test
+    void trackedProgressIsAShareOfTheRunningStatementThatGrows() throws Exception {
+        assertThat(connection.progress()).as("nothing runs").isEmpty();
+        connection.trackProgress();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Long> running = pool.submit(() -> connection.execute(
+                    "create table staging.huge as select count(*) as n from range(10000000000)"));
+            double first = awaitProgressAbove(0, running);
+            assertThat(first).isLessThanOrEqualTo(1.0);
+            assertThat(awaitProgressAbove(first, running)).isLessThanOrEqualTo(1.0);
+            DuckSessionTest.interruptUntilDone(running, connection::cancel);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(connection.progress()).as("nothing runs").isEmpty();
+        assertThat(connection.queryScalar("select 41 + 1")).contains(42);
+    }
+
+    /** Polls the connection's progress until it exceeds {@code floor}; the statement never ends on its own. */
+    private double awaitProgressAbove(double floor, Future<Long> running) throws InterruptedException {
+        while (true) {
+            assertThat(running).as("the statement still runs").isNotDone();
+            java.util.OptionalDouble progress = connection.progress();
+            if (progress.isPresent() && progress.getAsDouble() > floor) {
+                return progress.getAsDouble();
+            }
+            Thread.sleep(5);
+        }
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Error text never echoes the statement (it may hold a secret; spec connectors.md §3.5). */
+/** Error text never echoes the statement (it may hold a secret). */
 class DuckErrorsTest {
 
     @Test

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The run's session: staging file attached as {@code pz}, settings applied database-wide, spills
  * kept out of the working directory, extensions never fetched behind the user's back, and
- * duplicated connections that work side by side (DESIGN §4.1).
+ * duplicated connections that work side by side over one database.
  */
 class DuckSessionTest {
 

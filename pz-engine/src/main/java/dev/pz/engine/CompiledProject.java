@@ -8,6 +8,7 @@ import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.Selection;
 import dev.pz.engine.compile.Selector;
+import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.events.NodeKind;
 import dev.pz.engine.events.RunListener;
@@ -62,6 +63,23 @@ public final class CompiledProject {
         return project.directory();
     }
 
+    /**
+     * {@code pz cdc status}: every change-capture dataset the project reads, by key, with the state
+     * its connector keeps on the server; a connector failure becomes an unhealthy row.
+     */
+    public List<CdcStatusRow> cdcStatus() {
+        return Guard.call(() -> new CdcAdministration(project, dag, engine.registry()).status());
+    }
+
+    /**
+     * {@code pz cdc drop <source>.<dataset>}: removes the dataset's server-side state and its stored
+     * token, so the next run starts with a snapshot. PZ0507 for a target that is not
+     * {@code <source>.<dataset>}, PZ0508 for one that is not a cdc dataset of the project.
+     */
+    public CdcDropReport cdcDrop(String target) {
+        return Guard.call(() -> new CdcAdministration(project, dag, engine.registry()).drop(target));
+    }
+
     /** The nodes in dependency order; only those {@code select} matches when it is not null. */
     public List<NodeInfo> nodes(String select) {
         return Guard.call(() -> {
@@ -69,12 +87,20 @@ public final class CompiledProject {
             List<NodeInfo> nodes = new ArrayList<>();
             for (Node node : dag.nodes()) {
                 if (shown == null || shown.contains(node.id())) {
-                    nodes.add(new NodeInfo(node.id(), node.kind(), node.name(),
-                            node instanceof PipelineNode pipeline ? pipeline.tags() : List.of()));
+                    nodes.add(new NodeInfo(node.id(), node.kind(), node.name(), node.dependsOn(),
+                            node instanceof PipelineNode pipeline ? pipeline.tags() : List.of(), dataset(node)));
                 }
             }
             return nodes;
         });
+    }
+
+    /**
+     * The labels of the project's independent flows: each flow's sink names joined with {@code " + "}
+     * (or its leaves' names when it writes nothing), as {@code pz run} names them.
+     */
+    public List<String> flows() {
+        return dag.flows().stream().map(dag::flowLabel).toList();
     }
 
     /**
@@ -116,10 +142,21 @@ public final class CompiledProject {
      * rows {@code shown} selects (all for a bare or {@code --all} selection).
      */
     public PlanReport plan(NodeSelection shown) {
+        return plan(shown, true);
+    }
+
+    /** {@link #plan} without writing {@code plan.json}: what a front end that must leave the project untouched shows. */
+    public PlanReport preview(NodeSelection shown) {
+        return plan(shown, false);
+    }
+
+    private PlanReport plan(NodeSelection shown, boolean writePlan) {
         return Guard.call(() -> {
             Optional<Set<String>> ids = selection(shown).resolve(dag, false);
             Preflight.Outcome outcome = Preflight.run(project, dag, engine.registry(), Preflight.Scope.wholeProject(false));
-            PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
+            if (writePlan) {
+                PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
+            }
             List<PlanReport.Row> rows = new ArrayList<>();
             for (PlannedNode node : outcome.plan().nodes()) {
                 if (ids.isEmpty() || ids.get().contains(node.id())) {
@@ -131,8 +168,8 @@ public final class CompiledProject {
                 }
             }
             MemoryBudget budget = outcome.plan().memoryBudget();
-            return new PlanReport(rows, ids.isPresent(), budget.line(), Optional.ofNullable(budget.duckdbThreadsDisclaimer()),
-                    PolicyLines.of(project, dag));
+            return new PlanReport(rows, ids.isPresent(), budget.line(), budget.totalBytes(),
+                    Optional.ofNullable(budget.duckdbThreadsDisclaimer()), PolicyLines.of(project, dag));
         });
     }
 
@@ -233,6 +270,13 @@ public final class CompiledProject {
                 return SchemaAcceptance.accept(project.directory(), state, datasetKeys, targets).changes();
             }
         });
+    }
+
+    private static String dataset(Node node) {
+        if (node instanceof SourceLoadNode source) {
+            return source.datasetKey();
+        }
+        return node instanceof SinkWriteNode sink ? sink.connection() + "." + sink.entity() : null;
     }
 
     private Set<String> everything() {

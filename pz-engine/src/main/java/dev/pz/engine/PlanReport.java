@@ -6,10 +6,11 @@ import java.util.Optional;
 /**
  * The plan of the whole project, written to {@code .pz/target/plan.json}: the rows of the nodes a
  * selection shows ({@code filtered} when it shows fewer than all), the memory budget line, the
- * DuckDB threads disclaimer when {@code engine.duckdb.threads} is unset, and the retry and
+ * budget's total in bytes, the DuckDB threads disclaimer when {@code engine.duckdb.threads} is unset, and the retry and
  * concurrency policy lines.
  */
-public record PlanReport(List<Row> rows, boolean filtered, String budgetLine, Optional<String> threadsDisclaimer,
+public record PlanReport(List<Row> rows, boolean filtered, String budgetLine, long budgetBytes,
+        Optional<String> threadsDisclaimer,
         List<String> policyLines) {
 
     public PlanReport {

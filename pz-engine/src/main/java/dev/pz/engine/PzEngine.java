@@ -141,6 +141,18 @@ public final class PzEngine {
         });
     }
 
+    /**
+     * {@code pz report [run-id]}: draws the report of run {@code runId} (the latest run when null)
+     * again, {@code report.html} beside its run_results.json, and returns where it is.
+     *
+     * @throws dev.pz.connectors.api.error.PzException PZ0502 when there is no such run or it has no
+     *         readable run_results.json
+     */
+    public Path report(Path directory, String runId) {
+        return Guard.call(() -> RunReportFiles.redraw(manage(directory, "report").requireLocalArtifacts("pz report"),
+                runId));
+    }
+
     private ManagedProject manage(Path directory, String verb) {
         return ManagedProject.open(directory.toAbsolutePath().normalize(), verb, environment);
     }

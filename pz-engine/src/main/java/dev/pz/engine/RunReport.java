@@ -3,6 +3,7 @@ package dev.pz.engine;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.events.RunStatus;
+import dev.pz.engine.report.RunReports;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -20,6 +21,11 @@ public record RunReport(String runId, RunStatus status, List<NodeResult> results
     public RunReport {
         results = List.copyOf(results);
         notes = List.copyOf(notes);
+    }
+
+    /** Where the run's HTML report is written, beside run_results.json (absent when it could not be drawn). */
+    public Path reportFile() {
+        return resultsFile.resolveSibling(RunReports.FILE);
     }
 
     public long succeeded() {

@@ -434,7 +434,7 @@ class CompilerFidelityTest {
     void sinkKeywordArgumentsBindByName() {
         TestProject project = project(CRM, "a", "INSERT INTO {{ sink('lake', 'o', duplicates: 'accept', format: 'csv', "
                 + "path: 'out/o/') }}\nselect 1 as x\n", "b", "INSERT INTO {{ sink('lake', 'c', strategy: 'merge', "
-                + "keys: ['order_id'], on_delete: 'delete', schema_policy: 'additive', format: 'parquet') }}\n"
+                + "keys: ['order_id'], schema_policy: 'additive', format: 'parquet') }}\n"
                 + "select 1 as order_id\n");
         compiled(project);
         assertThat(project.read(".pz/target/compiled/a.sql")).startsWith("-- output: lake.o (csv, append)\n");

@@ -58,9 +58,9 @@ class EndToEndFidelityTest {
         assertThat(strategies(project)).isEqualTo("native_scan/native_copy");
     }
 
-    // H3: the universal tier reads the same rows; a parquet output is written natively only (deliberate difference)
+    // H3: under engine.force_universal both nodes are arrow streams and give the native tier's rows, parquet included
     @Test
-    void forceUniversalReadsTheSameRowsAndRefusesAParquetOutputWithPz0361() {
+    void forceUniversalReadsAndWritesTheSameRowsAsTheNativeTier() {
         TestProject csvOut = Catalogue.f01(temp.resolve("csv"));
         csvOut.projectYml("csv_to_parquet", Catalogue.LOCALFILES, "engine:\n  threads: 2\n  force_universal: true")
                 .file("pipelines/customer_totals.sql", Catalogue.F01_PIPELINE.replace("'parquet'", "'csv'"));
@@ -69,12 +69,15 @@ class EndToEndFidelityTest {
         assertThat(Duck.rows("select count(*), round(sum(total), 2) from read_csv('" + csvOut.resolve("out")
                 + "/customer_totals.csv')")).containsExactly("3|468.5");
 
-        TestProject parquetOut = Catalogue.f01(temp.resolve("parquet"));
-        parquetOut.projectYml("csv_to_parquet", Catalogue.LOCALFILES, "engine:\n  threads: 2\n  force_universal: true");
-        CliRun run = CliRun.pz(parquetOut.path(), "run");
-        assertThat(run.exitCode()).as("refused by the preflight, before any run").isEqualTo(2);
-        assertThat(run.err()).contains("PZ0361", "parquet");
-        assertThat(parquetOut.resolve(".pz/runs")).doesNotExist();
+        TestProject universal = Catalogue.f01(temp.resolve("universal"));
+        universal.projectYml("csv_to_parquet", Catalogue.LOCALFILES, "engine:\n  threads: 2\n  force_universal: true");
+        ok(universal.path(), "run");
+        assertThat(strategies(universal.path())).isEqualTo("arrow_stream/arrow_stream");
+        TestProject nativeTier = Catalogue.f01(temp.resolve("native"));
+        ok(nativeTier.path(), "run");
+        String totals = "select customer, orders, total from read_parquet('%s/customer_totals.parquet') order by customer";
+        assertThat(Duck.rows(totals.formatted(universal.resolve("out")))).hasSize(3)
+                .isEqualTo(Duck.rows(totals.formatted(nativeTier.resolve("out"))));
     }
 
     // H5

@@ -72,7 +72,7 @@ class RunVerbFidelityTest {
         assertThat(project.resolve(".pz/runs")).doesNotExist();
     }
 
-    // R7 (the sink writes csv: parquet has no universal writer in the port, see docs/port-differences.md)
+    // R7 (the sink writes csv)
     @Test
     void runResultsCarryTimingsForUniversalLoadsAndSinksOnly() {
         TestProject project = Catalogue.f05(temp);
@@ -124,10 +124,10 @@ class RunVerbFidelityTest {
         assertThat(run.err()).contains("invalid --log-format value");
     }
 
-    // R11: an endpoint pz cannot use is refused before anything runs (this build exports no telemetry at all, so it
-    // refuses every --otel-endpoint rather than ignore it; a --state-url must be an http(s) URL)
+    // R11: an endpoint pz cannot use is refused before anything runs (a malformed --otel-endpoint; a --state-url
+    // must be an http(s) URL)
     @Test
-    void optionsForFeaturesThisBuildLacksAreRefusedNotIgnored() {
+    void unusableEndpointsAreRefusedNotIgnored() {
         Path project = Catalogue.f05(temp).path();
         for (String[] option : new String[][] {{"--otel-endpoint", "not-a-url"}, {"--state-url", "not-a-url"}}) {
             CliRun run = CliRun.pz(project, "run", option[0], option[1]);

@@ -9,11 +9,10 @@ import java.util.Set;
  * directions). The bit values are pz's wire protocol and never change.
  *
  * <p>Bits 64 (Transactional), 512 (StreamingPartitions), 2048 (SyncState), 4096
- * (GatedOperations), 8192 (StablePartitionIds), 16384 (CheckpointableReads), 65536
- * (CheckpointableWrites), 131072 (ChangeCapture) and 262144 (ApplyDeletes) are reserved for
- * features this build does not have: they are not flags here, a mask carrying one is refused, and
- * the options those features need ({@code sync: {mode: cdc}}, {@code on_delete: delete|soft},
- * {@code rate_limit}) are refused for every connector.
+ * (GatedOperations), 8192 (StablePartitionIds), 16384 (CheckpointableReads) and 65536
+ * (CheckpointableWrites) are reserved for features this build does not have: they are not flags
+ * here, a mask carrying one is refused, and the option those features need ({@code rate_limit}) is
+ * refused for every connector.
  */
 public enum ConnectorCapability {
     /** The source honours {@link ReadHints#columns()}; without it pz passes no column hint. */
@@ -51,6 +50,17 @@ public enum ConnectorCapability {
     INCLUSIVE_WATERMARK_BOUND("InclusiveWatermarkBound", 1024),
     /** {@code strategy: replace} is allowed; without it a replace output is refused (PZ0324). */
     REPLACE_WRITES("ReplaceWrites", 32768),
+    /**
+     * {@code sync: {mode: cdc}} is allowed: the source reads a table's changes when
+     * {@link DatasetSpec#changeCapture()} is set, in one {@link ChangeCapturePartition} whose rows
+     * follow {@link ChangeRows}. Without it a cdc dataset is refused (PZ0338).
+     */
+    CHANGE_CAPTURE("ChangeCapture", 131072),
+    /**
+     * Merge sessions implement {@link DeleteApplyingSession} and honour {@link OutputSpec#onDelete()};
+     * without it {@code on_delete: delete|soft} is refused (PZ0339).
+     */
+    APPLY_DELETES("ApplyDeletes", 262144),
     /**
      * pz measures the longest value of every text column before a universal write and passes it
      * as {@link OutputSpec#maxTextLengths()}; without it pz spends no query on it.

@@ -10,7 +10,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The {@code columns:} contract vocabulary: exactly eight type names, each with its DuckDB type
- * and the Arrow type a universal read produces for it (spec connectors.md §4.1).
+ * and the Arrow type a universal read produces for it.
  */
 public enum ContractTypes {
     INT("int", "INTEGER"),

@@ -9,14 +9,36 @@ import java.util.Objects;
  * {@code create table … as select * from <fragment>}. {@code setupStatements} are idempotent and run
  * once per run. {@code mechanism} and {@code location} are for the plan's reason text and must hold
  * no secret: e.g. {@code read_csv} over {@code data/orders.csv}. {@code schemaInferred} is true
- * when DuckDB invents the schema (no {@code columns:} contract).
+ * when DuckDB invents the schema (no {@code columns:} contract). {@code sizeBytes} is the size of what
+ * DuckDB will read when known (a local file), else -1: with DuckDB's own progress it shows how far
+ * the read has got. A read of remote objects carries a {@code spoolFetch}: at run time the engine
+ * calls it and lands the fragment it returns (over local copies) instead of {@code sqlFragment},
+ * which then only describes the read.
  */
 public record NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
-        boolean schemaInferred) {
+        boolean schemaInferred, long sizeBytes, SpoolFetch spoolFetch) {
 
     public NativeScan {
         Objects.requireNonNull(sqlFragment, "sqlFragment");
         setupStatements = List.copyOf(setupStatements);
         Objects.requireNonNull(mechanism, "mechanism");
+    }
+
+    /** A read of files DuckDB opens itself, their size not known ahead. */
+    public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
+            boolean schemaInferred) {
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, -1, null);
+    }
+
+    /** A read of local files DuckDB opens itself, {@code sizeBytes} in all. */
+    public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
+            boolean schemaInferred, long sizeBytes) {
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, sizeBytes, null);
+    }
+
+    /** A read of remote objects, fetched into the run's spool first. */
+    public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
+            boolean schemaInferred, SpoolFetch spoolFetch) {
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, -1, spoolFetch);
     }
 }

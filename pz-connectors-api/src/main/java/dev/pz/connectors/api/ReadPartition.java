@@ -17,4 +17,13 @@ public interface ReadPartition {
      * {@link Cancellable}, so that a cancelled run or a timed-out node can stop it mid-batch.
      */
     ArrowReader open(BufferAllocator allocator, BatchOptions options);
+
+    /**
+     * The bytes this slice reads from storage, when known before reading (a local file's length or
+     * byte range), else -1. With {@link ArrowReader#bytesRead()} of the opened reader (the bytes
+     * consumed so far) it shows how far a read has got; a reader that cannot count returns 0 there.
+     */
+    default long sizeBytes() {
+        return -1;
+    }
 }

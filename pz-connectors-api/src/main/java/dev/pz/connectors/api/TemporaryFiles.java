@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Where pz and connectors put files that are not output yet, so that no reader of an output ever
@@ -19,7 +22,9 @@ import java.util.regex.Pattern;
  *
  * <p>A connector's universal write that stages a local file creates it with {@link #create} in a
  * directory it declares through {@link Sink#temporaryDirectory}, and moves it into place with
- * {@link #moveIntoPlace} at commit.
+ * {@link #moveIntoPlace} at commit. Work that needs several files at once (batches spooled for
+ * DuckDB, a fan-out into calendar folders, objects downloaded for a read) takes a temporary
+ * directory instead ({@link #createDirectory}), named the same way and deleted whole.
  */
 public final class TemporaryFiles {
 
@@ -42,11 +47,29 @@ public final class TemporaryFiles {
      * Safe against a concurrent {@link #removeIfEmpty} of the same directory.
      */
     public static Path create(Path temporaryDirectory) throws IOException {
-        Path file = temporaryDirectory.resolve(UUID.randomUUID().toString().replace("-", "") + SUFFIX);
+        return createNew(temporaryDirectory, Files::createFile);
+    }
+
+    /**
+     * Creates a new empty temporary directory in {@code temporaryDirectory} (named like a temporary
+     * file), creating that directory too. Everything inside it is deleted with it.
+     */
+    public static Path createDirectory(Path temporaryDirectory) throws IOException {
+        return createNew(temporaryDirectory, Files::createDirectory);
+    }
+
+    /** Creates one file system entry at a fresh temporary name. */
+    @FunctionalInterface
+    private interface Creation {
+        Path create(Path path) throws IOException;
+    }
+
+    private static Path createNew(Path temporaryDirectory, Creation creation) throws IOException {
+        Path entry = temporaryDirectory.resolve(UUID.randomUUID().toString().replace("-", "") + SUFFIX);
         for (int attempt = 0; ; attempt++) {
             Files.createDirectories(temporaryDirectory);
             try {
-                return Files.createFile(file);
+                return creation.create(entry);
             } catch (NoSuchFileException removedMeanwhile) {
                 if (attempt == 3) {
                     throw removedMeanwhile;
@@ -55,7 +78,22 @@ public final class TemporaryFiles {
         }
     }
 
-    /** Whether {@code file} is named like a temporary. */
+    /** Deletes a temporary file, or a temporary directory with everything in it; absent is fine. */
+    public static void delete(Path temporary) throws IOException {
+        if (!Files.isDirectory(temporary, LinkOption.NOFOLLOW_LINKS)) {
+            Files.deleteIfExists(temporary);
+            return;
+        }
+        try (Stream<Path> tree = Files.walk(temporary)) {
+            for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (NoSuchFileException gone) {
+            // Deleted meanwhile.
+        }
+    }
+
+    /** Whether {@code file} is named like a temporary (a file or a directory). */
     public static boolean isTemporary(Path file) {
         return NAME.matcher(String.valueOf(file.getFileName())).matches();
     }

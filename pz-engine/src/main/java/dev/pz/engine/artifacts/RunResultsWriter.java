@@ -23,6 +23,9 @@ import java.util.Map;
  * which {@code pz runs} lists and {@code pz retry} refuses as interrupted. A snapshot that cannot be
  * written (a full disk) leaves the previous one in place; the run asks {@link #lastFailure()} at the
  * end to say truthfully what the file holds.
+ * After the reference's fields (whose order and node entries stay as documented) it appends
+ * {@code nodeStarts}, when each node that started did so (by node id, in start order), and the
+ * run's measured {@code peakMemory}.
  */
 public final class RunResultsWriter implements RunListener {
     private final Path file;
@@ -32,6 +35,8 @@ public final class RunResultsWriter implements RunListener {
     private final List<NodeResult> nodes = new ArrayList<>();
     private final Map<String, Map<String, Object>> observedSchemas = new HashMap<>();
     private RuntimeException lastFailure;
+    private final Map<String, String> nodeStarts = new LinkedHashMap<>();
+    private PeakMemory peakMemory;
 
     public RunResultsWriter(Path runDirectory, String runId, String startedAt, Clock clock) {
         this.file = runDirectory.resolve("run_results.json");
@@ -58,6 +63,11 @@ public final class RunResultsWriter implements RunListener {
     }
 
     @Override
+    public synchronized void nodeStarted(NodeRef node) {
+        nodeStarts.put(node.id(), Timestamps.format(clock.instant()));
+    }
+
+    @Override
     public synchronized void schemaObserved(NodeRef node, List<SchemaColumn> observed, String hintsHash) {
         List<Object> columns = new ArrayList<>();
         for (SchemaColumn column : observed) {
@@ -76,6 +86,11 @@ public final class RunResultsWriter implements RunListener {
     public synchronized void nodeCompleted(NodeResult result) {
         nodes.add(result);
         write(RunStatus.RUNNING, null);
+    }
+
+    /** The run's measured peak memory, written with every later snapshot. */
+    public synchronized void peakMemory(PeakMemory measured) {
+        this.peakMemory = measured;
     }
 
     /** The snapshot written after execution, before state advancement: still {@code running}. */
@@ -106,6 +121,10 @@ public final class RunResultsWriter implements RunListener {
         List<Object> entries = new ArrayList<>();
         nodes.forEach(node -> entries.add(entry(node, observedSchemas.get(node.id()))));
         root.put("nodes", entries);
+        root.put("nodeStarts", new LinkedHashMap<String, Object>(nodeStarts));
+        if (peakMemory != null) {
+            root.put("peakMemory", peakMemory.json());
+        }
         try {
             AtomicFiles.writeString(file, Json.compact(root) + "\n");
             lastFailure = null;
@@ -131,6 +150,9 @@ public final class RunResultsWriter implements RunListener {
             timings.put("producerStallMs", node.timings().producerStallMs());
             timings.put("consumerStallMs", node.timings().consumerStallMs());
             entry.put("timings", timings);
+        }
+        if (node.cdc() != null) {
+            entry.put("cdc", node.cdc().json());
         }
         if (observedSchema != null) {
             entry.put("observed_schema", observedSchema);

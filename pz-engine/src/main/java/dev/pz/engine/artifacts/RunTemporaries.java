@@ -23,8 +23,9 @@ import java.util.stream.Stream;
  * found without reading the project: the next run and {@code pz clean} delete it
  * ({@link #sweepAbandoned}). A run that ends normally deletes its own temporaries and the list.
  *
- * <p>The run's spool, {@code .pz/runs/<runId>/.pz-tmp}, holds the temporaries of native writes
- * whose connector publishes by upload.
+ * <p>The run's spool, {@code .pz/runs/<runId>/.pz-tmp}, holds the temporaries of connectors with no
+ * local place of their own (object stores): native writes they publish by upload, the staging of
+ * their universal writes, and the objects a native read downloads for DuckDB.
  */
 public final class RunTemporaries implements AutoCloseable {
 
@@ -83,10 +84,24 @@ public final class RunTemporaries implements AutoCloseable {
         return file;
     }
 
-    /** Deletes a temporary if it is still there (it may have been moved into place) and forgets it. */
+    /**
+     * A new, empty temporary directory in {@code temporaryDirectory}, for work of several files; the
+     * run deletes it with everything in it unless released first.
+     */
+    public Path createDirectory(Path temporaryDirectory) throws IOException {
+        use(temporaryDirectory);
+        Path directory = TemporaryFiles.createDirectory(temporaryDirectory.toAbsolutePath().normalize());
+        files.add(directory);
+        return directory;
+    }
+
+    /**
+     * Deletes a temporary (a file, or a directory with its contents) if it is still there (a file may
+     * have been moved into place) and forgets it.
+     */
     public void release(Path temporary) {
         try {
-            Files.deleteIfExists(temporary);
+            TemporaryFiles.delete(temporary);
         } catch (IOException ignored) {
             // Left in a .pz-tmp directory, where no reader looks; the next run or pz clean deletes it.
         }
@@ -145,6 +160,22 @@ public final class RunTemporaries implements AutoCloseable {
         return total;
     }
 
+    /** The bytes a temporary holds: a file's size, or the sum of a directory's files. */
+    private static long size(Path temporary) throws IOException {
+        if (!Files.isDirectory(temporary)) {
+            return Files.size(temporary);
+        }
+        try (Stream<Path> tree = Files.walk(temporary)) {
+            return tree.filter(Files::isRegularFile).mapToLong(file -> {
+                try {
+                    return Files.size(file);
+                } catch (IOException e) {
+                    return 0;
+                }
+            }).sum();
+        }
+    }
+
     /** Deletes the temporaries in one directory that are older than {@code before}. */
     static Sweep sweep(Path directory, Instant before, boolean dryRun) {
         if (!TemporaryFiles.DIRECTORY.equals(String.valueOf(directory.getFileName())) || !Files.isDirectory(directory)) {
@@ -157,18 +188,18 @@ public final class RunTemporaries implements AutoCloseable {
             return new Sweep(0, 0);
         }
         Sweep swept = new Sweep(0, 0);
-        for (Path file : abandoned) {
+        for (Path temporary : abandoned) {
             try {
-                if (Files.getLastModifiedTime(file).toInstant().isBefore(before)) {
-                    long size = Files.size(file);
+                if (Files.getLastModifiedTime(temporary).toInstant().isBefore(before)) {
+                    long size = size(temporary);
                     if (!dryRun) {
-                        Files.delete(file);
+                        TemporaryFiles.delete(temporary);
                     }
                     swept = swept.plus(new Sweep(1, size));
                 }
             } catch (NoSuchFileException gone) {
                 // Published or deleted meanwhile.
-            } catch (IOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // Best effort; the next sweep tries again.
             }
         }

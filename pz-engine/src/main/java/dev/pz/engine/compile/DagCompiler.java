@@ -99,11 +99,13 @@ public final class DagCompiler {
         Map<String, Effective> effective = effectiveDependencies();
         checkSingleReader(effective);
         checkIncrementalDeclarations(datasets);
+        checkTemplatedPaths(outputs, datasets);
         problems.throwIfErrors();
 
         List<Node> nodes = buildNodes(outputs, datasets, effective);
         problems.throwIfErrors();
         checkDeliveryPairing(nodes, datasets);
+        CdcRouting.check(nodes, problems);
         warnDeadLeaves(nodes);
         problems.throwIfErrors();
         List<Node> ordered = TopologicalOrder.sort(nodes, problems);
@@ -378,6 +380,21 @@ public final class DagCompiler {
         } else if (dev.pz.connectors.api.ContractTypes.fromWord(type).filter(t -> t.isCursorType()).isEmpty()) {
             problems.error(PzCode.CURSOR_INVALID, "source '" + dataset.key() + "': cursor '" + sync.cursor()
                     + "' has type '" + type + "'", at, "a cursor must be int, bigint, decimal, date or timestamp");
+        }
+    }
+
+    // ---- stage: calendar path templates, partition_by, files_per_partition -------------------
+
+    private void checkTemplatedPaths(Map<SinkBinding, OutputDecl> outputs, Map<String, DatasetDecl> datasets) {
+        TemplatedPathChecks checks = new TemplatedPathChecks(problems);
+        for (DatasetDecl dataset : datasets.values()) {
+            SourceLocation at = dataset.read().location() != null ? dataset.read().location() : dataset.firstRead();
+            checks.checkDataset(dataset.key(), dataset.read(), at);
+        }
+        for (OutputDecl output : outputs.values()) {
+            SourceLocation at = output.write().location() != null ? output.write().location()
+                    : SourceLocation.file(pipelineFile(output.claimant()));
+            checks.checkOutput(output.binding().name(), output.write(), at);
         }
     }
 

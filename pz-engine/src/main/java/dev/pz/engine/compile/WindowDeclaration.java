@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Compile-time reading of a {@code sync: {mode: incremental}} block's bounded window (spec
- * user-surface.md §5.3, PZ0213): {@code max_window} needs {@code initial} and a typed cursor (from the
+ * Compile-time reading of a {@code sync: {mode: incremental}} block's bounded window
+ * (docs/incremental.md; errors are PZ0213): {@code max_window} needs {@code initial} and a typed cursor (from the
  * {@code columns:} contract, else the connector's {@code cursor_type} read option); {@code initial}
  * and {@code until} need {@code max_window}; values canonicalize for the cursor type; {@code until}
  * comes after {@code initial}; the window size suits the type; a scalar {@code query:} read cannot be

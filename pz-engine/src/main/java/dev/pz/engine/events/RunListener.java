@@ -16,6 +16,21 @@ public interface RunListener {
     default void nodeProgress(NodeRef node, long rows, long bytes, long batches) {
     }
 
+    /**
+     * A node started moving data and can say how far it got: {@code meter} may be read from any
+     * thread until the node completes. Sent only to a listener whose {@link #wantsMeters()} is true.
+     */
+    default void nodeMetered(NodeRef node, NodeMeter meter) {
+    }
+
+    /**
+     * Whether this listener reads meters. Tracking a DuckDB statement's progress costs a little, so
+     * the engine tracks it only when a listener asks.
+     */
+    default boolean wantsMeters() {
+        return false;
+    }
+
     default void retryScheduled(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {
     }
 

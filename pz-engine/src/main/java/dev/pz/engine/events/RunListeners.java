@@ -33,6 +33,20 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void nodeMetered(NodeRef node, NodeMeter meter) {
+        each(listener -> {
+            if (listener.wantsMeters()) {
+                listener.nodeMetered(node, meter);
+            }
+        });
+    }
+
+    @Override
+    public boolean wantsMeters() {
+        return listeners.stream().anyMatch(RunListener::wantsMeters);
+    }
+
+    @Override
     public void nodeProgress(NodeRef node, long rows, long bytes, long batches) {
         each(listener -> listener.nodeProgress(node, rows, bytes, batches));
     }

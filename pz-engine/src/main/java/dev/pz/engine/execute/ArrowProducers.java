@@ -2,6 +2,7 @@ package dev.pz.engine.execute;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -23,6 +24,7 @@ final class ArrowProducers {
     private final org.apache.arrow.vector.types.pojo.Schema expected;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final AtomicInteger remaining;
+    private final AtomicLong bytesRead = new AtomicLong();
     private final List<Thread> threads;
 
     /** A source of one reader; opening may fail like reading. */
@@ -66,7 +68,11 @@ final class ArrowProducers {
             scope.throwIfCancelled();
             try (ArrowReader reader = source.open();
                     Cancellation.Registration stoppable = scope.trackWhileOpen(reader)) {
+                long counted = 0;
                 while (failure.get() == null && !scope.isCancelled() && reader.loadNextBatch()) {
+                    long consumed = reader.bytesRead();
+                    bytesRead.addAndGet(consumed - counted);
+                    counted = consumed;
                     channel.put(new VectorUnloader(narrow(reader.getVectorSchemaRoot())).getRecordBatch());
                 }
                 scope.throwIfCancelled();
@@ -145,6 +151,11 @@ final class ArrowProducers {
     private static String describe(org.apache.arrow.vector.types.pojo.Schema schema) {
         return String.join(", ", schema.getFields().stream().map(field -> field.getName() + " " + field.getType())
                 .toList());
+    }
+
+    /** The source bytes every reader consumed so far, as their {@link ArrowReader#bytesRead()} report it. */
+    long bytesRead() {
+        return bytesRead.get();
     }
 
     /** The first producer failure, if any. */

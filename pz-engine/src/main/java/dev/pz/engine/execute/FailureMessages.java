@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * DuckDB's messages lose their statement echoes and have single-quoted literals masked (they can
  * hold data values or secrets); connector messages are written for users and pass verbatim.
  */
-final class FailureMessages {
+public final class FailureMessages {
     private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'");
 
     private FailureMessages() {

@@ -44,9 +44,12 @@ final class NativeCopyRunner {
         }
     }
 
-    /** Hands the finished file to the connector's publish, then deletes whatever is left of it. */
+    /**
+     * Hands the finished file to the connector's publish, then deletes whatever is left of it. A
+     * publisher that is {@link dev.pz.connectors.api.Cancellable} (an upload) is stopped by a cancel.
+     */
     static void publish(String output, NativeCopy copy, CopiedFile copied, RunContext context) {
-        try {
+        try (Cancellation.Registration stoppable = context.cancellation().trackWhileOpen(copy.publisher())) {
             copy.publisher().publish(copied.temporary());
         } catch (IOException e) {
             throw new PzConnectorException(PzCode.NODE_FAILED, "could not publish the finished output '" + output

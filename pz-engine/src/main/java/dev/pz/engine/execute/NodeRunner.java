@@ -102,7 +102,7 @@ public final class NodeRunner {
                 long elapsed = elapsedMs(started);
                 return outcome.failure() == null
                         ? NodeResult.success(node, outcome.rows(), elapsed).withWatermark(outcome.watermark())
-                                .withTimings(outcome.timings()).withProvenance(outcome.provenance())
+                                .withTimings(outcome.timings()).withProvenance(outcome.provenance()).withCdc(outcome.cdc())
                         : NodeResult.failed(node, outcome.failure(), outcome.rows(), elapsed);
             } catch (TimedAttempt.NodeTimedOutException e) {
                 run.throwIfCancelled();

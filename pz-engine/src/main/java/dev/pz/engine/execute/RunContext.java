@@ -8,7 +8,6 @@ import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
-import dev.pz.engine.state.LocalStateBackend;
 import dev.pz.engine.state.StateBackend;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -18,48 +17,38 @@ import org.apache.arrow.memory.BufferAllocator;
 /**
  * Everything the executors of one run share. Immutable; the ledger and cancellation are
  * thread-safe. {@code storedWatermarks} holds the watermarks this run reads from (empty under
- * {@code --full-refresh}), by dataset key; {@code allocator} is the run's root Arrow allocator,
+ * {@code --full-refresh}), by dataset key, and {@code syncTokens} the stored change-capture tokens
+ * likewise; {@code allocator} is the run's root Arrow allocator,
  * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
  * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
  * {@code events} receives progress reports; {@code state} is the backend that keeps the project's
- * keyed state (schema baselines are read and seeded during the run).
+ * keyed state (schema baselines are read and seeded during the run; watermarks and change-capture
+ * tokens are advanced in it after the sinks commit).
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
         Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, StateBackend state) {
+        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, Map<String, String> syncTokens,
+        StateBackend state) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
-    }
-
-    /** A context whose keyed state is the project's local {@code .pz/state/}. */
-    public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
-            ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
-            Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-            StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events) {
-        this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
-                storedWatermarks, allocator, reuse, fusedCopies, events, LocalStateBackend.of(project.directory()));
+        syncTokens = Map.copyOf(syncTokens);
     }
 
     /** The same context under another cancellation scope: one node attempt's. */
     public RunContext withCancellation(Cancellation scope) {
         return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
-                scope, storedWatermarks, allocator, reuse, fusedCopies, events, state);
-    }
-
-    /** The same context keeping its keyed state in {@code backend}. */
-    public RunContext withState(StateBackend backend) {
-        return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
-                cancellation, storedWatermarks, allocator, reuse, fusedCopies, events, backend);
+                scope, storedWatermarks, allocator, reuse, fusedCopies, events, syncTokens, state);
     }
 
     /** A context with an empty hand-off of fused copies (sink id → the file a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
             ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
             Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-            StagedReuse reuse, RunListener events) {
+            StagedReuse reuse, RunListener events, Map<String, String> syncTokens, StateBackend state) {
         this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
-                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events);
+                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events, syncTokens,
+                state);
     }
 }

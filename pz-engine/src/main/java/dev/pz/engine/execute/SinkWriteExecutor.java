@@ -1,10 +1,12 @@
 package dev.pz.engine.execute;
 
 import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.OnDelete;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
+import dev.pz.engine.compile.CdcRouting;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
@@ -24,9 +26,20 @@ final class SinkWriteExecutor {
                 || planned.nativeCopy() == null && planned.nativeSqlWrite() == null) {
             OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
                     node.write().schemaPolicy(), node.write().options(), node.write().keys(),
-                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1));
-            UniversalWrite.Written written = UniversalWrite.write(node, spec, context, connection, relation);
+                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1, context.temporaries().spool()))
+                    .withOnDelete(OnDelete.of(node.write().onDelete()));
+            DeletedKeys deletes = CdcRouting.deleteOrigin(context.dag(), node)
+                    .map(origin -> new DeletedKeys(node, ChangeLanding.deletes(origin))).orElse(null);
+            if (deletes != null) {
+                deletes.check(connection);
+            }
+            UniversalWrite.Written written = UniversalWrite.write(node, spec, context, connection, relation, deletes);
             return new NodeOutcome(written.rows(), null, null, written.timings(), null);
+        }
+        if (node.write().onDelete() != null && !"ignore".equals(node.write().onDelete())) {
+            throw new PzException(PzCode.DELETE_APPLY_UNSUPPORTED, "sink '" + node.connection() + "' output '"
+                    + node.entity() + "': on_delete: " + node.write().onDelete() + " is applied only by a universal"
+                    + " write, and this output was planned as a native one");
         }
         if (planned.nativeSqlWrite() != null) {
             return NodeOutcome.rows(NativeSqlWriteRunner.write(node.name(), planned.nativeSqlWrite(), context,

@@ -4,14 +4,20 @@ import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.SpoolFetch;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.Incremental;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.compile.StagingNames;
+import dev.pz.engine.events.NodeMeter;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /** Lands one dataset as {@code staging.src_<conn>__<entity>}. */
 final class SourceLoadExecutor {
@@ -21,6 +27,10 @@ final class SourceLoadExecutor {
         String table = Relations.staging(node.name());
         NodeResult.Timings timings = null;
         long rows;
+        if (dev.pz.engine.compile.CdcRouting.isCdc(node)) {
+            // Never reused by a retry: the stored token did not move, so reading again yields the same changes.
+            return ChangeLanding.land(node, context, connection);
+        }
         if (context.reuse().covers(node)) {
             java.util.Optional<Long> reused = context.reuse().copy(node, connection, table);
             if (reused.isPresent()) {
@@ -36,9 +46,23 @@ final class SourceLoadExecutor {
             NativeScan scan = window == null ? planned.nativeScan()
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
-            String kind = context.plan().isFused(node.id()) ? "view " : "table ";
-            connection.execute("create or replace " + kind + table + " as select * from " + scan.sqlFragment());
-            rows = Counts.rows(connection, table);
+            boolean fused = context.plan().isFused(node.id());
+            if (!fused && context.events().wantsMeters()) {
+                meterNativeScan(node, scan, context, connection);
+            }
+            Path fetched = scan.spoolFetch() == null ? null : spool(node, context);
+            try {
+                String fragment = fetched == null ? scan.sqlFragment() : fetch(scan.spoolFetch(), fetched, context);
+                long created = connection.execute("create or replace " + (fused ? "view " : "table ") + table
+                        + " as select * from " + fragment);
+                // A table's CREATE reports the rows it stored; a fused view stores none, so its rows are counted.
+                rows = !fused && created >= 0 ? created : Counts.rows(connection, table);
+            } finally {
+                // A table holds its rows now; a fused view reads the fetched files until the run ends.
+                if (fetched != null && !fused) {
+                    context.temporaries().release(fetched);
+                }
+            }
         } else {
             connection.execute("drop table if exists " + table);
             UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);
@@ -51,6 +75,39 @@ final class SourceLoadExecutor {
         NodeOutcome landed = new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
         return SchemaDriftGate.apply(node, context, connection, table, landed);
+    }
+
+    /** A fresh directory in the run's spool for the objects a native read downloads. */
+    private static Path spool(SourceLoadNode node, RunContext context) {
+        try {
+            return context.temporaries().createDirectory(context.temporaries().spool());
+        } catch (IOException e) {
+            throw new PzConnectorException(PzCode.NODE_FAILED, "source '" + node.datasetKey() + "': could not create"
+                    + " a spool directory: " + e.getClass().getSimpleName().replace("Exception", "") + " "
+                    + e.getMessage(), false, null, e);
+        }
+    }
+
+    /** The connector's download, stopped by a cancel when it is {@link dev.pz.connectors.api.Cancellable}. */
+    private static String fetch(SpoolFetch fetch, Path spool, RunContext context) {
+        try (Cancellation.Registration stoppable = context.cancellation().trackWhileOpen(fetch)) {
+            return fetch.fetch(spool);
+        }
+    }
+
+    /**
+     * While DuckDB reads the source itself no row count exists until it finishes; its own progress
+     * (the share of the file read) times the file's size says how many bytes it has read.
+     */
+    private static void meterNativeScan(SourceLoadNode node, NativeScan scan, RunContext context,
+            DuckConnection connection) {
+        connection.trackProgress();
+        long size = scan.sizeBytes();
+        context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(NodeMeter.NodeCounters.UNKNOWN,
+                size < 0 ? NodeMeter.NodeCounters.UNKNOWN
+                        : connection.progress().stream().mapToLong(fraction -> Math.round(fraction * size))
+                                .findFirst().orElse(NodeMeter.NodeCounters.UNKNOWN),
+                size));
     }
 
     /**

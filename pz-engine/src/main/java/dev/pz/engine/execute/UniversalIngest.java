@@ -14,6 +14,7 @@ import dev.pz.duckdb.ArrowIngest;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.NodeMeter;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.model.ConnectionDef;
 import java.util.List;
@@ -28,8 +29,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class UniversalIngest {
 
-    /** Rows landed and the channel's stall times. */
-    record Landed(long rows, NodeResult.Timings timings) {
+    /** Rows landed, the channel's stall times, and the partitions read (closed; asked only for what they learnt). */
+    record Landed(long rows, NodeResult.Timings timings, List<ReadPartition> partitions) {
     }
 
     private UniversalIngest() {
@@ -53,15 +54,23 @@ final class UniversalIngest {
                         + "' split dataset '" + spec.entity() + "' into " + partitions.size() + " partitions but does"
                         + " not declare PartitionedRead", "report this to the connector's author");
             }
+            if (spec.changeCapture() != null && partitions.size() != 1) {
+                throw new PzConnectorException(PzCode.SYNC_PARTITIONED_READ_CONFLICT, "connector '" + def.connector()
+                        + "' split cdc dataset '" + spec.entity() + "' into " + partitions.size() + " partitions, but a"
+                        + " log position cannot span partitions", "report this to the connector's author");
+            }
             BatchOptions options = batchOptions(context, partitions.size());
             ArrowProducers producers = ArrowProducers.start(channel, context.cancellation(), partitions.stream()
                     .map(partition -> (ArrowProducers.ReaderSource) () -> partition.open(allocator, options)).toList(),
                     "pz-read-" + node.name(), schema);
-            try (ChannelReader reader = new ChannelReader(allocator, channel, schema,
-                    new Progress(node, context.events()))) {
+            Progress progress = new Progress(node, context.events());
+            long sizeBytes = sizeBytes(partitions);
+            context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(progress.rows(),
+                    sizeBytes < 0 ? NodeMeter.NodeCounters.UNKNOWN : producers.bytesRead(), sizeBytes));
+            try (ChannelReader reader = new ChannelReader(allocator, channel, schema, progress)) {
                 long rows = ArrowIngest.createTable(connection, table, reader, allocator);
                 producers.join();
-                return new Landed(rows, channel.timings());
+                return new Landed(rows, channel.timings(), partitions);
             } catch (RuntimeException e) {
                 // Whatever failed, every producer is stopped and joined before the allocator closes.
                 channel.close();
@@ -73,6 +82,19 @@ final class UniversalIngest {
                 throw new java.io.UncheckedIOException(e);
             }
         }
+    }
+
+    /** The bytes all partitions read, when every one knows its size; else unknown. */
+    private static long sizeBytes(List<ReadPartition> partitions) {
+        long total = 0;
+        for (ReadPartition partition : partitions) {
+            long size = partition.sizeBytes();
+            if (size < 0) {
+                return NodeMeter.NodeCounters.UNKNOWN;
+            }
+            total += size;
+        }
+        return total;
     }
 
     /** The node's hints as far as the connector's capabilities take them (SourceLoadExecutor.HintsFor). */

@@ -13,6 +13,7 @@ import dev.pz.duckdb.ArrowEgress;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.connect.ConnectorRegistry;
+import dev.pz.engine.events.NodeMeter;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.model.ConnectionDef;
 import java.util.List;
@@ -42,8 +43,9 @@ final class UniversalWrite {
     private UniversalWrite() {
     }
 
+    /** @param deletes the keys a cdc-fed merge deletes after its upserts, or null */
     static Written write(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
-            String relation) {
+            String relation, DeletedKeys deletes) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
                 PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
@@ -63,9 +65,15 @@ final class UniversalWrite {
                 ArrowProducers producers = ArrowProducers.start(channel, scope,
                         List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),
                         "pz-egress-" + node.name());
+                Progress progress = new Progress(node, context.events());
+                context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(progress.rows(),
+                        NodeMeter.NodeCounters.UNKNOWN, NodeMeter.NodeCounters.UNKNOWN));
                 try {
-                    drain(channel, schema, allocator, session, new Progress(node, context.events()));
+                    drain(channel, schema, allocator, session, progress);
                     producers.join();
+                    if (deletes != null) {
+                        deletes.apply(connection, allocator, session);
+                    }
                     // A run cancelled after the last batch still leaves the destination as it was.
                     scope.throwIfCancelled();
                 } catch (RuntimeException e) {

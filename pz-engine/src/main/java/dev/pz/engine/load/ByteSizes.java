@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Byte-size literals such as {@code engine.duckdb.memory_limit} (spec/engine.md §2.6): a decimal
+ * Byte-size literals such as {@code engine.duckdb.memory_limit}: a decimal
  * magnitude, optional whitespace, then a case-insensitive unit. {@code KB/MB/GB/TB} are 1000-based,
  * {@code KiB/MiB/GiB/TiB} 1024-based, {@code B} or no unit is bytes; the result is rounded half away
  * from zero. DuckDB's other forms ({@code 80%}) are not fixed sizes and parse as empty.

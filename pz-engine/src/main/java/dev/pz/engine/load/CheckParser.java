@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The {@code checks:} list of a sidecar (spec/user-surface.md §3.5). Each item is a single-key map
+ * The {@code checks:} list of a sidecar. Each item is a single-key map
  * {@code - <type>: <options>}; {@code column} normalizes to {@code columns}; every problem is
  * {@code PZ0113} and names the pipeline.
  */

@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * pz's duration grammar (spec/user-surface.md §3.3): {@code <non-negative integer><unit>} with unit
+ * pz's duration grammar: {@code <non-negative integer><unit>} with unit
  * {@code ms|s|m|h|d}, lowercase, no spaces, no sign, no fractions, no compounds. {@code 0s} parses;
  * callers that need a positive duration check that themselves.
  */

@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code ${NAME}} interpolation of one file's values (spec/user-surface.md §3.6): {@code $${} is a
+ * {@code ${NAME}} interpolation of one file's values: {@code $${} is a
  * literal {@code ${}; a quoted value stays text; an unquoted value that is exactly one reference is
  * re-typed from the substituted text only when that is lossless ({@code 5432} → Long, {@code true} →
  * Boolean, while {@code 0123456}, {@code 1.10}, {@code 1e5} stay text). Unset names are collected

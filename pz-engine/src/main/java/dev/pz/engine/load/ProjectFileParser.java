@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** project.yml (spec/user-surface.md §3.2). */
+/** project.yml: name, vars, engine settings, state backend and run defaults. */
 final class ProjectFileParser {
     static final String FILE = "project.yml";
     static final List<String> KEYS = List.of("name", "version", "pz", "connectors", "vars", "engine", "retention",

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** One {@code pipelines/configs/<name>.yml} (spec/user-surface.md §3.5). */
+/** One {@code pipelines/configs/<name>.yml}: a pipeline's materialization, tags and checks. */
 final class SidecarParser {
     static final List<String> KEYS = List.of("pipeline", "materialization", "tags", "checks");
     static final List<String> MATERIALIZATIONS = List.of("table", "view", "ephemeral");

@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * project.yml {@code state:} (spec/user-surface.md §3.2): the backend and its keys, each resolved as
+ * project.yml {@code state:}: the backend and its keys, each resolved as
  * explicit project.yml key, else {@code PZ_STATE_*} environment variable, else default. Secrets that
  * have no YAML spelling ({@code PZ_STATE_CONNECTION_STRING}, {@code PZ_STATE_TOKEN}) land in the
  * settings as {@code connection_string} and {@code token}; no message ever echoes them.

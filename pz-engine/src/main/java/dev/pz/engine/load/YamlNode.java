@@ -24,7 +24,7 @@ sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, YamlNode.M
 
     /**
      * A scalar: its text as written, whether it was plain (unquoted, not a block scalar, no tag),
-     * and its typed value per spec §3.1 (Boolean, Long, Double, String, or null for an empty plain scalar).
+     * and its typed value (Boolean, Long, Double, String, or null for an empty plain scalar).
      */
     record Scalar(String text, boolean plain, Object value, int line) implements YamlNode {
         @Override

@@ -1,6 +1,6 @@
 /**
  * Loading a pz project: YAML → {@link dev.pz.engine.model.Project}, with {@code file:line} for every
- * value (spec/user-surface.md §1.3, §3). The entry point is {@link dev.pz.engine.load.ProjectLoader};
+ * value, so every error can name where it comes from. The entry point is {@link dev.pz.engine.load.ProjectLoader};
  * {@link dev.pz.engine.load.ReadBlockParser}, {@link dev.pz.engine.load.WriteBlockParser} and
  * {@link dev.pz.engine.load.RetryParser} are shared with the compiler, which feeds them
  * {@code source()}/{@code sink()} keyword arguments. Every problem of a pass is collected in

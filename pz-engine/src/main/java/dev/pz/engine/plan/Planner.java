@@ -93,6 +93,10 @@ public final class Planner {
             return universal(node, 1, noNative, readToken);
         }
         DatasetSpec spec = DatasetSpec.of(node.connection(), node.entity(), node.read().options(), node.read().columns());
+        boolean cdc = node.read().sync() != null && node.read().sync().mode() == SyncDef.Mode.CDC;
+        if (cdc) {
+            spec = spec.withChangeCapture(new DatasetSpec.ChangeCapture(node.read().sync().slot(), null));
+        }
         int partitions = declaredPartitions(connector.get(), spec);
         List<CapabilityRules.Refusal> refusals = new ArrayList<>(CapabilityRules.connection(connection, connector.get()));
         refusals.addAll(CapabilityRules.source(node, connector.get(), project.engine()));
@@ -113,8 +117,9 @@ public final class Planner {
                 }
                 return universal(node, partitions, "arrow stream: engine.force_universal = true", readToken);
             }
-            Optional<NativeScan> scan = has(connector.get(), ConnectorCapability.NATIVE_SCAN) ? opened.nativeScan(spec)
-                    : Optional.empty();
+            // Changes come only through the universal tier: a native scan would read the table, not its changes.
+            Optional<NativeScan> scan = has(connector.get(), ConnectorCapability.NATIVE_SCAN) && !cdc
+                    ? opened.nativeScan(spec) : Optional.empty();
             if (!refusals.isEmpty()) {
                 return universal(node, partitions, refused(connection, refusals), readToken);
             }

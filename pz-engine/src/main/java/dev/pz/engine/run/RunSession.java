@@ -4,6 +4,7 @@ import dev.pz.duckdb.DuckConnection;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
 import dev.pz.duckdb.SqlLiterals;
+import dev.pz.engine.artifacts.PeakMemory;
 import dev.pz.engine.artifacts.ProjectRunLock;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.artifacts.RunDirectory;
@@ -31,8 +32,11 @@ import dev.pz.engine.model.RunIds;
 import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.state.StateBackend;
 import dev.pz.engine.state.StateBackends;
+import dev.pz.engine.state.SyncStateStore;
 import dev.pz.engine.state.Watermark;
 import dev.pz.engine.state.WatermarkStore;
+import dev.pz.engine.report.RunGraph;
+import dev.pz.engine.report.RunReports;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -97,8 +101,12 @@ public final class RunSession {
                 notes.add("state backend: " + state.description() + project.state().provenance());
             }
             watermarks.corruptionNotice().ifPresent(notes::add);
+            recordGraph(request, request.plan(), directory, notes);
             Map<String, Watermark> storedAtStart = watermarks.all();
             Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : candidates(storedAtStart);
+            SyncStateStore syncStates = SyncStateStore.on(state);
+            syncStates.corruptionNotice().ifPresent(notes::add);
+            Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
             RunOrchestrator.Outcome outcome;
             try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory))) {
                 DuckSession session = resources.session();
@@ -108,13 +116,14 @@ public final class RunSession {
                 Cancellation dispatch = request.cancellation().child();
                 RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
                         request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
-                        dispatch, readFrom, resources.allocator(), reuse, listener).withState(state);
+                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens, state);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
                 outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
                         project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
                         .run(runId, request.effective(),
                                 request.retry() == null ? List.of() : request.retry().carriedForward());
+                results.peakMemory(PeakMemory.measure(resources.allocator().getPeakMemoryAllocation()));
             } catch (RuntimeException e) {
                 boolean recorded = results.writeTerminal(RunStatus.FATAL);
                 throw EngineFailures.classify(e, recorded ? RERUN + " (`pz retry` does not resume a run that ended"
@@ -129,8 +138,13 @@ public final class RunSession {
             if (!request.cancellation().isCancelled()) {
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, storedAtStart,
                         runId));
+                notes.addAll(SyncStateAdvancement.advance(request.dag(), outcome.results(), syncStates, runId));
             }
             boolean recorded = results.writeTerminal(outcome.status());
+            if (recorded) {
+                // Drawn from run_results.json: without its end recorded, the page would show a run still going.
+                writeReport(directory, notes);
+            }
             notes.addAll(RecordingNotes.of(outcome.status(), outcome.results(), recorded ? null : results.lastFailure()));
             return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
         }
@@ -147,6 +161,26 @@ public final class RunSession {
             directory.discard();
             throw EngineFailures.classify(e, RERUN + " (nothing of this run ran or was recorded)")
                     .<RuntimeException>map(error -> new EnvironmentFailure(error, e)).orElse(e);
+        }
+    }
+
+    /** Keeps the run's planned DAG in its directory ({@code dag.json}), for its report. */
+    private static void recordGraph(Request request, ExecutionPlan plan, RunDirectory directory, List<String> notes) {
+        try {
+            RunGraph.of(request.project().name(), request.project().engine().threads(),
+                    request.retry() == null ? null : request.retry().priorRunId(), request.dag(), plan)
+                    .write(directory.path());
+        } catch (RuntimeException e) {
+            notes.add("could not write dag.json (" + e.getMessage() + "); the run's report will lack its graph");
+        }
+    }
+
+    /** Draws the run's report beside its run_results.json; a failure to do so is a note, never the run's outcome. */
+    private static void writeReport(RunDirectory directory, List<String> notes) {
+        try {
+            RunReports.write(directory.path());
+        } catch (RuntimeException e) {
+            notes.add("could not write the run report (" + e.getMessage() + "); `pz report` draws it again");
         }
     }
 
@@ -171,6 +205,12 @@ public final class RunSession {
         storedAtStart.forEach((key, watermark) -> stored.put(key,
                 new WatermarkCandidate(watermark.cursor(), watermark.type(), watermark.value())));
         return stored;
+    }
+
+    private static Map<String, String> tokens(SyncStateStore store) {
+        Map<String, String> tokens = new HashMap<>();
+        store.all().forEach((key, state) -> tokens.put(key, state.token()));
+        return tokens;
     }
 
     private static DuckSettings settings(Project project, RunDirectory directory) {

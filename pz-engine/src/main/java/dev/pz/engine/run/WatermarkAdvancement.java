@@ -58,7 +58,7 @@ final class WatermarkAdvancement {
                 + "`pz state show`");
     }
 
-    private static boolean sinksCommitted(CompiledDag dag, NodeResult source, Map<String, NodeResult> byId) {
+    static boolean sinksCommitted(CompiledDag dag, NodeResult source, Map<String, NodeResult> byId) {
         boolean reused = "reused".equals(source.provenance());
         for (String descendant : dag.descendants(source.id())) {
             Node node = dag.node(descendant);

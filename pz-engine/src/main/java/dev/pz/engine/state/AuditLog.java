@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code .pz/state/audit.jsonl}: the append-only ledger of manual {@code pz state} edits
- * (spec/user-surface.md §4.6). Always local, whatever the state backend; never touched by clean or
+ * {@code .pz/state/audit.jsonl}: the append-only ledger of manual {@code pz state} edits.
+ * Always local, whatever the state backend; never touched by clean or
  * retention. One compact JSON object per line with fields in the order of {@link #FIELDS}.
  */
 public final class AuditLog {

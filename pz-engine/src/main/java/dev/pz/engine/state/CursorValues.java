@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Cursor types and their canonical stored values (spec/user-surface.md §5.1): integers as invariant
+ * Cursor types and their canonical stored values: integers as invariant
  * digits of any length with a leading {@code +} stripped, decimals with their scale preserved, dates as
  * {@code yyyy-MM-dd} and timestamps as {@code yyyy-MM-ddTHH:mm:ss.ffffff} with no zone (UTC by
  * convention). Timestamp input may be the full form, seconds precision or a bare date; one trailing

@@ -27,7 +27,7 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * One keyed state file of the local backend (spec/user-surface.md §4.6): {@code {"version": 1,
+ * One keyed state file of the local backend: {@code {"version": 1,
  * "<section>": {"<key>": {...}}}}, written 2-space indented with LF and a trailing newline, keys in
  * ordinal order, by an atomic replace under an exclusive lock on the sibling {@code <file>.lock} (never
  * deleted). A missing file holds no entries; a file that is not valid JSON of that shape holds no

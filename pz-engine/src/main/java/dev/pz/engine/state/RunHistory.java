@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 /**
  * Prior runs of the local artifact store: {@code .pz/runs/<runId>/run_results.json}, newest first by
  * ordinal run id (run ids sort chronologically). A directory whose file is missing or unparseable is
- * skipped, so readers fall back to the next older run (spec/user-surface.md §4.5).
+ * skipped, so readers fall back to the next older run.
  */
 public final class RunHistory {
     private static final ObjectMapper MAPPER = new ObjectMapper();

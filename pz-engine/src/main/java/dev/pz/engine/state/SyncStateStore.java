@@ -9,8 +9,9 @@ import java.util.Optional;
 
 /**
  * Stored sync-state tokens (feeds and cdc), by dataset key, in any {@link StateBackend} (locally
- * {@code .pz/state/sync-state.json}). {@code pz state} lists them read-only; the runs and verbs that
- * own a token change it, each write a compare-and-set on its key.
+ * {@code .pz/state/sync-state.json}; docs/cdc.md). A run stores a token once every sink its changes
+ * reach has committed, each write a compare-and-set on its key; {@code pz state} lists them;
+ * {@code pz cdc drop} removes one so that the next run starts over.
  */
 public final class SyncStateStore {
 

@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * A stored or recorded watermark: the cursor column, its cursor type ({@code int}, {@code bigint},
  * {@code decimal}, {@code date}, {@code timestamp}; a stored file may hold anything, see
- * {@link CursorValues#isCursorType}), the canonical value (spec/user-surface.md §5.1) and the run that
+ * {@link CursorValues#isCursorType}), the canonical value ({@link CursorValues}) and the run that
  * wrote it ({@code manual} after {@code pz state set|rollback}; {@code null} for the watermark object a
  * run records in run_results.json, which carries no run id).
  */

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Stored watermarks, by dataset key, in any {@link StateBackend} (locally
- * {@code .pz/state/watermarks.json}). Every call reads the backend afresh; every write is a
+ * {@code .pz/state/watermarks.json}; docs/incremental.md). Every call reads the backend afresh; every write is a
  * compare-and-set per key, so two processes never lose each other's keys or changes.
  */
 public final class WatermarkStore {

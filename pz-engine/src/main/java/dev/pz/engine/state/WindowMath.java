@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Arithmetic of bounded windows (spec/user-surface.md §5.3): the window size ({@code max_window})
+ * Arithmetic of bounded windows (docs/incremental.md): the window size ({@code max_window})
  * of each cursor type in canonical form, and adding it to a canonical cursor value. A numeric cursor
  * ({@code int}, {@code bigint}, {@code decimal}) takes a positive integer delta, a {@code date} cursor
  * a positive whole-day duration ({@code 1d}, {@code 7d}, {@code 48h}), a {@code timestamp} cursor any

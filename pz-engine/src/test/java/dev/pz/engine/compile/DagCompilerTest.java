@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** acceptance §4–§5.5/5.7: the compile rules the DAG compiler owns, each error code with its fragments. */
+/** The compile rules the DAG compiler owns, each error code with its fragments. */
 class DagCompilerTest {
 
     @TempDir

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A029 / user-surface §2.3: the --select grammar over F02's graph, and the three selection mechanisms. */
+/** The --select grammar over F02's graph, and the three selection mechanisms. */
 class SelectorTest {
 
     @TempDir

@@ -11,7 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
-/** Check-sample value formatting (user-surface §3.5: invariant numbers, raw strings, null, True/False, ISO "O"). */
+/** Check-sample value formatting (invariant numbers, raw strings, null, True/False, ISO "O"). */
 class ValueTextTest {
 
     @Test

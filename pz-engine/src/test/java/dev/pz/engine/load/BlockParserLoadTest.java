@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The read/write/retry block parsers as the compiler calls them with {@code source()}/{@code sink()}
- * kwargs (plain maps; acceptance.md A100): errors take the call's location.
+ * kwargs (plain maps): errors take the call's location.
  */
 class BlockParserLoadTest {
     private static final SourceLocation CALL = new SourceLocation("pipelines/p.sql", 2);

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Byte-size literals of spec/engine.md §2.6 (memory budget): 1000- and 1024-based units, half away from zero. */
+/** Byte-size literals (memory budget, DuckDB memory limit): 1000- and 1024-based units, half away from zero. */
 class ByteSizesTest {
 
     @Test

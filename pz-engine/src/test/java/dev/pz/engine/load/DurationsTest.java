@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The duration grammar of spec/user-surface.md §3.3: {@code <int><ms|s|m|h|d>}, nothing else. */
+/** pz's duration grammar: {@code <int><ms|s|m|h|d>}, nothing else. */
 class DurationsTest {
 
     @Test

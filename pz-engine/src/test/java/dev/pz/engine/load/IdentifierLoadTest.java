@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Identifier rules and rename suggestions (acceptance.md A089) and near-miss hints. */
+/** Identifier rules and rename suggestions and near-miss hints. */
 class IdentifierLoadTest {
 
     @ParameterizedTest

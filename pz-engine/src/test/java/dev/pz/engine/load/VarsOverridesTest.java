@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code --vars} (spec/user-surface.md §2.1; acceptance.md A076, A077). */
+/** {@code --vars}: a YAML map of template variables that overrides project.yml {@code vars:}. */
 class VarsOverridesTest {
 
     private static PzError failure(String json) {

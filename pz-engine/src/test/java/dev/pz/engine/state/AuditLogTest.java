@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The manual-edit ledger (spec/user-surface.md §4.6): one compact line per edit, fields in a fixed order. */
+/** The manual-edit ledger {@code .pz/state/audit.jsonl}: one compact line per edit, fields in a fixed order. */
 class AuditLogTest {
     @TempDir
     Path project;

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-/** Canonical cursor values (spec/user-surface.md §5.1): what is stored must compare and print the same everywhere. */
+/** Canonical cursor values (docs/incremental.md): what is stored must compare and print the same everywhere. */
 class CursorValuesTest {
 
     @ParameterizedTest(name = "{0} ''{1}'' -> ''{2}''")

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Reading prior runs back (spec/user-surface.md §4.5): newest first, broken files skipped, not fatal. */
+/** Reading prior runs back from {@code .pz/runs/}: newest first, broken files skipped, not fatal. */
 class RunHistoryTest {
     @TempDir
     Path project;

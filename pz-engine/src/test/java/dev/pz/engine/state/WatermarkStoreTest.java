@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local watermark file (spec/user-surface.md §4.6). Its bytes are a contract other pz versions
+ * The local watermark file, {@code .pz/state/watermarks.json} (docs/incremental.md). Its bytes are a contract other pz versions
  * read, and a corrupt file must mean "no watermarks" (a full extract) rather than a crash.
  */
 class WatermarkStoreTest {

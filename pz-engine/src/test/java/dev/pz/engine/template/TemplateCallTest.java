@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Calls into the scope's functions: source()/sink() kwargs must arrive with their real names, in
- * written order, as the plain shapes YAML produces (spec/user-surface.md §3.4.1), so the compiler
+ * written order, as the plain shapes YAML produces (maps, lists, scalars), so the compiler
  * can treat them exactly like the connections.yml blocks.
  */
 class TemplateCallTest {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * Text outside blocks is SQL and must reach DuckDB byte for byte (spec/engine.md §2.2): pz never
+ * Text outside blocks is SQL and must reach DuckDB byte for byte: pz never
  * parses or reflows it. Only Scriban's explicit whitespace markers may remove whitespace.
  */
 class TemplateTextTest {

@@ -14,8 +14,11 @@ import java.util.Set;
 
 /**
  * Files on the local filesystem. DuckDB reads and writes them itself (native tier); the universal
- * tier reads csv/tsv with pz's own parser (byte-range partitions for large comma files) and writes
- * csv, tsv and NDJSON with pz's own writers. Options: {@link LocalFilesOptions}.
+ * tier reads csv/tsv with pz's own parser (byte-range partitions for large comma files) and parquet
+ * through DuckDB's reader, writes csv, tsv and NDJSON with pz's own writers and parquet with
+ * DuckDB's COPY, and reads and writes xlsx and avro with pz's own readers and writers. A path with
+ * calendar tokens reads a bounded window's cover and, with {@code partition_by}, writes one folder
+ * per calendar bucket. Options: {@link LocalFilesOptions}.
  */
 public final class LocalFilesConnector implements Connector {
 
@@ -23,7 +26,8 @@ public final class LocalFilesConnector implements Connector {
 
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ));
+            ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ,
+            ConnectorCapability.PATH_TEMPLATING));
 
     private final int maxPartitions;
     private final long minBytesPerPartition;

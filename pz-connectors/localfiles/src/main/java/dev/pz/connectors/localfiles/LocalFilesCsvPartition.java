@@ -11,17 +11,19 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * One universal read of a csv/tsv file: the whole file, or one byte range of it with the header
- * spliced in front (spec engine.md §4.4). Splits divide the batch byte target among themselves.
+ * spliced in front. Splits divide the batch byte target among themselves.
  */
 final class LocalFilesCsvPartition implements ReadPartition {
 
@@ -61,28 +63,77 @@ final class LocalFilesCsvPartition implements ReadPartition {
     public ArrowReader open(BufferAllocator allocator, BatchOptions options) {
         BatchOptions effective = new BatchOptions(Math.max(1, options.targetBytes() / partitionCount),
                 options.maxRows());
-        InputStream in = openStream();
+        FileChannel channel = openChannel();
+        InputStream in = stream(channel);
         LocalFilesCsvParser parser = new LocalFilesCsvParser(in, delimiter, fileLabel);
         return new LocalFilesCsvReader(allocator, schema, types, parser, fileLabel, effective,
-                split == null ? 0 : split.firstLine());
+                split == null ? 0 : split.firstLine(), new ReadPosition(channel, split == null ? 0 : split.start()));
     }
 
-    private InputStream openStream() {
-        FileChannel channel = null;
+    /** The whole file's length, or the split's byte range; -1 when the file cannot be measured. */
+    @Override
+    public long sizeBytes() {
+        if (split != null) {
+            return split.end() - split.start();
+        }
         try {
-            channel = FileChannel.open(file, StandardOpenOption.READ);
-            if (split == null) {
-                return Channels.newInputStream(channel);
-            }
-            channel.position(split.start());
-            InputStream range = new RangeInputStream(Channels.newInputStream(channel), split.end() - split.start());
-            return new SequenceInputStream(new ByteArrayInputStream(split.header()), range);
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private FileChannel openChannel() {
+        try {
+            return FileChannel.open(file, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             throw new PzConnectorException(PzCode.NODE_FAILED, "csv file not found: '" + fileLabel + "'");
         } catch (IOException e) {
+            throw cannotRead(e);
+        }
+    }
+
+    private InputStream stream(FileChannel channel) {
+        if (split == null) {
+            return Channels.newInputStream(channel);
+        }
+        try {
+            channel.position(split.start());
+        } catch (IOException e) {
             closeQuietly(channel);
-            throw new PzConnectorException(PzCode.NODE_FAILED, "csv file '" + fileLabel + "': cannot be read ("
-                    + e.getClass().getSimpleName() + ")", true, null, e);
+            throw cannotRead(e);
+        }
+        InputStream range = new RangeInputStream(Channels.newInputStream(channel), split.end() - split.start());
+        return new SequenceInputStream(new ByteArrayInputStream(split.header()), range);
+    }
+
+    private PzConnectorException cannotRead(IOException e) {
+        return new PzConnectorException(PzCode.NODE_FAILED, "csv file '" + fileLabel + "': cannot be read ("
+                + e.getClass().getSimpleName() + ")", true, null, e);
+    }
+
+    /**
+     * The bytes of the file (or range) consumed so far: the channel's position past the start. Once
+     * the channel is closed, the last position read.
+     */
+    private static final class ReadPosition implements LongSupplier {
+        private final FileChannel channel;
+        private final long start;
+        private volatile long last;
+
+        ReadPosition(FileChannel channel, long start) {
+            this.channel = channel;
+            this.start = start;
+        }
+
+        @Override
+        public long getAsLong() {
+            try {
+                last = Math.max(0, channel.position() - start);
+            } catch (IOException closed) {
+                // Keep the last position: the read has ended.
+            }
+            return last;
         }
     }
 

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -14,11 +15,11 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Reads a headed CSV stream into Arrow batches of the contract's schema (spec connectors.md §5
- * "Read — universal tier"). Columns bind by header name; an empty cell and {@code ""} are NULL; a
+ * Reads a headed CSV stream into Arrow batches of the contract's schema (the universal-tier read
+ * of docs/formats.md). Columns bind by header name; an empty cell and {@code ""} are NULL; a
  * value the contract type cannot hold fails the read naming the file, the line and the column.
- * A batch is taken when its estimated size reaches the byte target or its rows the row cap (spec
- * engine.md §4.2). The reader owns its root: each batch is valid until the next
+ * A batch is taken when its estimated size reaches the byte target or its rows the row cap, whichever
+ * comes first. The reader owns its root: each batch is valid until the next
  * {@link #loadNextBatch()} or {@link #close()}.
  */
 final class LocalFilesCsvReader extends ArrowReader {
@@ -31,6 +32,7 @@ final class LocalFilesCsvReader extends ArrowReader {
     private final long targetBytes;
     private final int maxRows;
     private final long firstDataLine;
+    private final LongSupplier consumed;
     private final double fixedRowBytes;
     private int[] sourceIndex;
     private int headerWidth;
@@ -41,9 +43,11 @@ final class LocalFilesCsvReader extends ArrowReader {
      * @param parser owned: closed with this reader
      * @param firstDataLine the physical line of the first record after the header, or 0 to count
      *     from the stream itself
+     * @param consumed the bytes of the source consumed so far, for {@link #bytesRead()}
      */
     LocalFilesCsvReader(BufferAllocator allocator, Schema schema, List<ContractTypes> types,
-            LocalFilesCsvParser parser, String fileLabel, BatchOptions options, long firstDataLine) {
+            LocalFilesCsvParser parser, String fileLabel, BatchOptions options, long firstDataLine,
+            LongSupplier consumed) {
         super(allocator);
         this.schema = schema;
         this.typeArray = types.toArray(new ContractTypes[0]);
@@ -56,6 +60,7 @@ final class LocalFilesCsvReader extends ArrowReader {
         this.targetBytes = Math.max(1, options.targetBytes());
         this.maxRows = Math.max(1, options.maxRows());
         this.firstDataLine = firstDataLine;
+        this.consumed = consumed;
         double fixed = 0;
         for (ContractTypes type : types) {
             fixed += LocalFilesCsvValues.fixedWidth(type) + 0.125;
@@ -188,9 +193,10 @@ final class LocalFilesCsvReader extends ArrowReader {
         return matches.size() == 1 ? matches.get(0) : -1;
     }
 
+    /** The source's bytes consumed so far (the parser reads ahead by at most its buffer). */
     @Override
     public long bytesRead() {
-        return 0;
+        return consumed.getAsLong();
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Byte-range splits of a large comma-delimited file (spec engine.md §4.4). One sequential scan
+ * Byte-range splits of a large comma-delimited file, read in parallel. One sequential scan
  * tracks quoting (a quote opens a quoted field only at a field start: after a comma, LF or CR;
  * {@code ""} inside a quoted field is an escaped quote); each boundary is the first record end at or
  * after its target. Refuses (empty) when the file ends inside quotes, when the header line is not

@@ -61,7 +61,7 @@ final class LocalFilesCsvValues {
         }
     }
 
-    /** Per-value byte estimate of spec engine.md §4.2 (without the validity bit). */
+    /** Bytes one value of the type takes in an Arrow vector (without the validity bit), for batch sizing. */
     static double fixedWidth(ContractTypes type) {
         return switch (type) {
             case INT, DATE -> 4;

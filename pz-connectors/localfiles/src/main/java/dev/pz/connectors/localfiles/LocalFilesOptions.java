@@ -1,18 +1,20 @@
 package dev.pz.connectors.localfiles;
 
-import dev.pz.connectors.api.Choice;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
-import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.files.FileFormat;
+import dev.pz.connectors.files.FormatOptions;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * Every option localfiles accepts. A format option ({@code delimiter}, {@code layout},
- * {@code sheet}, {@code header}, {@code compression}) belongs to one format; using it with another
- * is refused when the format is resolved (PZ0362). An unknown format is PZ0361, a bad format option
- * value PZ0362, anything else PZ0301.
+ * Every option localfiles accepts. The format options ({@code delimiter}, {@code layout},
+ * {@code sheet}, {@code header}, {@code compression}) are declared once for every file-place
+ * connector in {@link FormatOptions}; each belongs to one format, and using it with another is
+ * refused when the format is resolved (PZ0362). An unknown format is PZ0361, a bad format option
+ * value PZ0362, anything else PZ0301. A {@code path} may hold calendar tokens ({@code {yyyy}} …).
  */
 final class LocalFilesOptions {
 
@@ -20,59 +22,28 @@ final class LocalFilesOptions {
             + " relative to the project directory, or absolute. Default: the project directory.")
             .must("be a valid path", LocalFilesOptions::validPath);
 
-    static final Option<String> READ_PATH = Option.string("path", "File to read (a DuckDB glob reads several),"
-            + " relative to root or absolute. Default: <entity>.<format extension>.")
+    static final Option<String> READ_PATH = Option.string("path", "File to read (a DuckDB glob reads several;"
+            + " calendar tokens such as {yyyy}/{MM}/{dd} read the folders of a bounded window), relative to root or"
+            + " absolute. Default: <entity>.<format extension>.")
             .must("be a valid path", LocalFilesOptions::validPath);
-    static final Option<String> WRITE_PATH = Option.string("path", "Directory the output file is written into,"
-            + " relative to root or absolute. Default: <entity>.")
+    static final Option<String> WRITE_PATH = Option.string("path", "Directory the output file is written into"
+            + " (with partition_by, calendar tokens such as {yyyy}/{MM}/{dd} name one folder per bucket), relative"
+            + " to root or absolute. Default: <entity>.")
             .must("be a valid path", LocalFilesOptions::validPath);
 
-    static final Option<LocalFilesFormat> READ_FORMAT = Option.choice("format", "File format of the dataset.",
-            LocalFilesFormat.class).defaultValue(LocalFilesFormat.CSV).refusedWith(PzCode.FILE_FORMAT_UNSUPPORTED);
-    static final Option<LocalFilesFormat> WRITE_FORMAT = Option.choice("format", "File format of the output"
-            + " (avro is read-only).", Arrays.stream(LocalFilesFormat.values()).filter(LocalFilesFormat::writable)
-                    .toList()).defaultValue(LocalFilesFormat.PARQUET).refusedWith(PzCode.FILE_FORMAT_UNSUPPORTED);
-
-    static final Option<String> DELIMITER = Option.string("delimiter", "csv only: the field separator.")
-            .must("be one ASCII character other than a quote, newline or carriage return",
-                    LocalFilesOptions::validDelimiter)
-            .defaultValue(",").refusedWith(PzCode.FILE_FORMAT_OPTION_INVALID);
-    static final Option<JsonLayout> LAYOUT = Option.choice("layout", "json only: one object per line (ndjson) or"
-            + " one top-level array.", JsonLayout.class).defaultValue(JsonLayout.NDJSON)
-            .refusedWith(PzCode.FILE_FORMAT_OPTION_INVALID);
-    static final Option<String> SHEET = Option.string("sheet", "xlsx only: the worksheet. Default: the first.")
-            .must("not be empty", sheet -> !sheet.isEmpty()).refusedWith(PzCode.FILE_FORMAT_OPTION_INVALID);
-    static final Option<Boolean> HEADER = Option.bool("header", "xlsx only: whether the first row names the columns.")
-            .defaultValue(true).refusedWith(PzCode.FILE_FORMAT_OPTION_INVALID);
-    static final Option<ParquetCompression> COMPRESSION = Option.choice("compression", "parquet only: the codec."
-            + " Default: DuckDB's.", ParquetCompression.class).refusedWith(PzCode.FILE_FORMAT_OPTION_INVALID);
+    static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the dataset.",
+            List.of(FileFormat.values()), FileFormat.CSV);
+    static final Option<FileFormat> WRITE_FORMAT = FormatOptions.formatOption("File format of the output"
+            + " (avro is read-only).", Arrays.stream(FileFormat.values()).filter(FileFormat::writable).toList(),
+            FileFormat.PARQUET);
 
     static final OptionSet CONNECTION = OptionSet.of(ROOT);
-    static final OptionSet READ = OptionSet.of(READ_PATH, READ_FORMAT, DELIMITER, LAYOUT, SHEET, HEADER);
-    static final OptionSet WRITE = OptionSet.of(WRITE_PATH, WRITE_FORMAT, DELIMITER, LAYOUT, SHEET, HEADER,
-            COMPRESSION);
+    static final OptionSet READ = OptionSet.of(READ_PATH, READ_FORMAT, FormatOptions.DELIMITER, FormatOptions.LAYOUT,
+            FormatOptions.SHEET, FormatOptions.HEADER);
+    static final OptionSet WRITE = OptionSet.of(WRITE_PATH, WRITE_FORMAT, FormatOptions.DELIMITER,
+            FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER, FormatOptions.COMPRESSION);
 
     private LocalFilesOptions() {
-    }
-
-    /** The two json layouts. */
-    enum JsonLayout implements Choice {
-        NDJSON, ARRAY;
-
-        @Override
-        public String word() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
-
-    /** The parquet codecs DuckDB's COPY accepts; an addition of pz for Java. */
-    enum ParquetCompression implements Choice {
-        SNAPPY, GZIP, ZSTD, LZ4, BROTLI, UNCOMPRESSED;
-
-        @Override
-        public String word() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
     }
 
     private static boolean validPath(String path) {
@@ -82,9 +53,5 @@ final class LocalFilesOptions {
         } catch (InvalidPathException e) {
             return false;
         }
-    }
-
-    private static boolean validDelimiter(String text) {
-        return text.length() == 1 && text.charAt(0) <= 127 && "\"\n\r".indexOf(text.charAt(0)) < 0;
     }
 }

@@ -37,6 +37,12 @@ final class LocalFilesPaths {
         return root;
     }
 
+    /** A file as messages name it: relative to the root when under it, else absolute. */
+    String relative(Path file) {
+        Path normalized = file.toAbsolutePath().normalize();
+        return normalized.startsWith(root) ? root.relativize(normalized).toString() : normalized.toString();
+    }
+
     /**
      * Resolves a path as written against the root.
      *

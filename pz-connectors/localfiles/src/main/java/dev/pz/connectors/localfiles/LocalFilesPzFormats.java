@@ -5,10 +5,10 @@ import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.formats.AvroFiles;
+import dev.pz.connectors.files.FileFormat;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.PzFormatFiles;
 import dev.pz.connectors.formats.FormatFailure;
-import dev.pz.connectors.formats.XlsxFiles;
-import dev.pz.connectors.formats.XlsxReadOptions;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -19,10 +19,8 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The reads of the formats pz handles itself (xlsx, avro), through the readers of
- * {@code dev.pz.connectors.formats}: the plan-time check of the file, its schema, and its one
- * partition. Only this class touches those readers, so their libraries load only for a project
- * that reads such a file.
+ * The reads of the formats pz handles itself (xlsx, avro), through {@link PzFormatFiles}: the
+ * plan-time check of the file, its schema, and its one partition.
  */
 final class LocalFilesPzFormats {
 
@@ -34,9 +32,9 @@ final class LocalFilesPzFormats {
      * workbook or Avro file that cannot be read, a sheet it lacks, a contract it cannot satisfy.
      * A missing file is left to the run (an earlier node may write it).
      */
-    static void check(LocalFilesFormatOptions options, Path file, String location, Map<String, ContractTypes> contract,
+    static void check(FormatOptions options, Path file, String location, Map<String, ContractTypes> contract,
             String context) {
-        if (options.format() == LocalFilesFormat.XLSX) {
+        if (options.format() == FileFormat.XLSX) {
             int matches = globMatches(file);
             if (matches > 1) {
                 throw new PzConnectorException(PzCode.FILE_FORMAT_UNSUPPORTED, context
@@ -54,16 +52,12 @@ final class LocalFilesPzFormats {
         }
     }
 
-    static Schema schema(LocalFilesFormatOptions options, Path file, String location,
+    static Schema schema(FormatOptions options, Path file, String location,
             Map<String, ContractTypes> contract) {
-        return switch (options.format()) {
-            case XLSX -> XlsxFiles.schema(file, location, xlsxOptions(options), contract);
-            case AVRO -> AvroFiles.schema(file, location, contract);
-            default -> throw new IllegalStateException(options.format().word() + " is read by DuckDB");
-        };
+        return PzFormatFiles.schema(options, file, location, contract);
     }
 
-    static ReadPartition partition(String id, LocalFilesFormatOptions options, Path file, String location,
+    static ReadPartition partition(String id, FormatOptions options, Path file, String location,
             Map<String, ContractTypes> contract) {
         return new ReadPartition() {
             @Override
@@ -73,17 +67,9 @@ final class LocalFilesPzFormats {
 
             @Override
             public ArrowReader open(BufferAllocator allocator, BatchOptions batch) {
-                return switch (options.format()) {
-                    case XLSX -> XlsxFiles.open(file, location, xlsxOptions(options), contract, allocator, batch);
-                    case AVRO -> AvroFiles.open(file, location, contract, allocator, batch);
-                    default -> throw new IllegalStateException(options.format().word() + " is read by DuckDB");
-                };
+                return PzFormatFiles.open(options, file, location, contract, allocator, batch);
             }
         };
-    }
-
-    private static XlsxReadOptions xlsxOptions(LocalFilesFormatOptions options) {
-        return new XlsxReadOptions(options.sheet(), options.header());
     }
 
     /** How many files a path with glob characters in its file name matches (0 for a plain path). */

@@ -8,22 +8,38 @@ import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.api.paths.Globs;
+import dev.pz.connectors.api.paths.PathTemplate;
+import dev.pz.connectors.files.ContractSchema;
+import dev.pz.connectors.files.CsvContract;
+import dev.pz.connectors.files.CsvContractGuard;
+import dev.pz.connectors.files.CsvHeader;
+import dev.pz.connectors.files.DuckReadPartition;
+import dev.pz.connectors.files.FileFormat;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.LocalGlobs;
+import dev.pz.connectors.files.ScanSql;
+import dev.pz.connectors.files.SqlText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.arrow.vector.types.pojo.Field;
+import java.util.Set;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The read side of one localfiles connection. Every format has a native scan; csv/tsv also have a
- * universal read (pz's own streaming parser into Arrow, {@link #planRead}).
+ * The read side of one localfiles connection. csv, tsv, json and parquet have a native scan; csv/tsv
+ * also have a universal read (pz's own streaming parser into Arrow) and parquet one through DuckDB's
+ * reader; xlsx and avro are read by pz itself, on the universal tier only. A path with calendar
+ * tokens reads, in a bounded window, only the files of the window's cover.
  */
 final class LocalFilesSource implements Source {
+
+    static final String CONNECTOR = LocalFilesConnectorFactory.NAME;
 
     private final LocalFilesPaths paths;
     private final int maxPartitions;
@@ -40,168 +56,193 @@ final class LocalFilesSource implements Source {
     }
 
     /**
-     * {@code read_csv}/{@code read_json}/{@code read_parquet}/{@code read_xlsx}/{@code read_avro} over
-     * the dataset's absolute path. Reads only file metadata and, for a contracted csv, its header
-     * line; never writes.
+     * {@code read_csv}/{@code read_json}/{@code read_parquet} over the dataset's absolute path, or
+     * over the files of a bounded window's cover for a templated path; empty for xlsx and avro,
+     * which pz reads itself (after checking what the file already shows). Reads only file metadata
+     * and, for a contracted csv, header lines; never writes.
      *
      * @throws PzConnectorException PZ0361/PZ0362 for format errors, PZ0365 for a path outside the
      *     root, PZ0353 when a csv header contradicts the contract or a contract-less csv is empty
      */
     @Override
     public Optional<NativeScan> nativeScan(DatasetSpec spec) {
-        String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
-        String location = location(spec, options.format());
-        Path file = paths.resolve(location, context + " path '" + location + "'");
-        Map<String, String> contract = spec.contract()
-                .map(columns -> LocalFilesScanSql.duckTypes(columns, context)).orElse(null);
-        if (options.format() == LocalFilesFormat.CSV || options.format() == LocalFilesFormat.TSV) {
-            guardCsv(spec, options, file, location);
-        }
-        if (options.format().handledByPz()) {
-            LocalFilesPzFormats.check(options, file, location, contract == null ? null : contractTypes(spec.contract()
-                    .get(), context), context);
+        Read read = read(spec);
+        FileFormat format = read.options().format();
+        if (format.handledByPz()) {
+            LocalFilesPzFormats.check(read.options(), read.path(), read.location(), spec.contract()
+                    .map(columns -> ContractSchema.types(columns, read.context())).orElse(null), read.context());
             return Optional.empty();
         }
-        String fragment = LocalFilesScanSql.fragment(options, LocalFilesSql.string(file.toString()), contract);
-        boolean inferred = contract == null && options.format() != LocalFilesFormat.PARQUET
-                && options.format() != LocalFilesFormat.AVRO;
-        return Optional.of(new NativeScan(LocalFilesScanSql.window(fragment, spec.watermark()),
-                options.format().setupStatements(), options.format().readFunction(), location, inferred));
+        Map<String, String> contract = spec.contract()
+                .map(columns -> ScanSql.duckTypes(columns, read.context())).orElse(null);
+        String fragment;
+        if (read.files() == null) {
+            if (format.isCsv()) {
+                guardCsv(spec.entity(), contract, read.options(), read.path(), read.location());
+            }
+            fragment = ScanSql.fragment(read.options(), SqlText.string(read.path().toString()), contract);
+        } else {
+            fragment = coverFragment(spec, read, contract);
+        }
+        return Optional.of(new NativeScan(ScanSql.window(fragment, spec.watermark()), List.of(), format.readFunction(),
+                read.location(), contract == null && format.infersSchema(), read.files() == null ? size(read.path())
+                        : -1));
+    }
+
+    /**
+     * The native csv guards, only when the file exists: a contract must match the header by
+     * position; a contract-less file must not be empty (DuckDB has no header to detect a schema
+     * from) and its rows must fit its header (else DuckDB detects a wrong shape).
+     */
+    private static void guardCsv(String entity, Map<String, String> contract, FormatOptions options, Path file,
+            String location) {
+        CsvContractGuard.check(entity, contract, options, file, location);
+        if (contract == null && Files.isRegularFile(file)) {
+            LocalFilesCsvShape.requireRegularRows(entity, location, file, options.delimiter(),
+                    ScanSql.sniffsDelimiter(options));
+        }
     }
 
     /** For xlsx and avro, which pz reads itself: the phrase the plan shows for their universal tier. */
     @Override
     public Optional<String> universalReason(DatasetSpec spec) {
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
-        return options.format().handledByPz() ? Optional.of(options.format().universalReason("reads"))
-                : Optional.empty();
+        FileFormat format = FormatOptions.of(spec, LocalFilesOptions.READ_FORMAT).format();
+        return format.handledByPz() ? Optional.of(format.universalReason(CONNECTOR, "reads")) : Optional.empty();
+    }
+
+    private String coverFragment(DatasetSpec spec, Read read, Map<String, String> contract) {
+        if (read.files().isEmpty()) {
+            if (contract == null) {
+                throw new PzConnectorException(PzCode.NODE_FAILED, read.context() + ": no file matches the window's"
+                        + " cover of '" + read.location() + "', and without a columns: contract there is no schema to"
+                        + " land", "declare columns:");
+            }
+            return ScanSql.empty(contract);
+        }
+        List<String> files = new ArrayList<>();
+        for (Path file : read.files()) {
+            if (read.options().format().isCsv()) {
+                guardCsv(spec.entity(), contract, read.options(), file, paths.relative(file));
+            }
+            files.add(file.toString());
+        }
+        return ScanSql.fragment(read.options(), SqlText.paths(files), contract);
     }
 
     /**
-     * The Arrow schema of the universal read (also the schema {@code pz validate --connect} checks): the declared
-     * contract's columns in contract order, mapped by {@link ContractTypes#arrowType()}. For csv/tsv
-     * only the contract columns the file's header names are returned, so a missing column surfaces
-     * as drift; a file without a header yields the whole contract. Reads at most the header line.
+     * The Arrow schema of the universal read (also the schema {@code pz validate --connect} checks).
+     * csv/tsv: the declared contract's columns the file's header names, in contract order (a missing
+     * column surfaces as drift); parquet: the file's own schema as DuckDB reads it; xlsx/avro: what
+     * pz's reader produces; json: the contract. Reads at most a header line, a footer or a workbook's
+     * first rows.
      *
-     * @throws PzConnectorException when the contract is missing, the file is missing, or the format
-     *     has no schema fetch in this build (parquet without a contract: no footer reader)
+     * @throws PzConnectorException when a needed contract is missing or the file is missing
      */
     @Override
     public Schema schema(DatasetSpec spec) {
-        String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
-        LocalFilesFormat format = options.format();
-        String location = location(spec, format);
-        Path file = paths.resolve(location, context + " path '" + location + "'");
+        Read read = read(spec);
+        FileFormat format = read.options().format();
         if (format.handledByPz()) {
-            return LocalFilesPzFormats.schema(options, file, location,
-                    spec.contract().map(columns -> contractTypes(columns, context)).orElse(null));
+            return LocalFilesPzFormats.schema(read.options(), read.path(), read.location(),
+                    spec.contract().map(columns -> ContractSchema.types(columns, read.context())).orElse(null));
         }
-        Map<String, String> contract = requireContract(spec, format, context);
-        Map<String, ContractTypes> types = contractTypes(contract, context);
-        if (!Files.exists(file)) {
-            throw new PzConnectorException(PzCode.NODE_FAILED, format.word() + " file not found: '" + location + "'");
+        if (format == FileFormat.PARQUET) {
+            return DuckReadPartition.schema(parquetFragment(spec, read));
         }
-        if (format == LocalFilesFormat.CSV || format == LocalFilesFormat.TSV) {
-            Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
+        Map<String, ContractTypes> types = ContractSchema.types(requireContract(spec, format, read.context()),
+                read.context());
+        Path file = firstFile(read).orElseThrow(() -> new PzConnectorException(PzCode.NODE_FAILED,
+                format.word() + " file not found: '" + read.location() + "'"));
+        if (format.isCsv()) {
+            Optional<List<String>> header = CsvHeader.read(file, read.options().delimiter());
             if (header.isPresent()) {
-                Map<String, ContractTypes> present = new LinkedHashMap<>();
-                types.forEach((name, type) -> {
-                    if (LocalFilesCsvReader.find(header.get(), name) >= 0) {
-                        present.put(name, type);
-                    }
-                });
-                return arrowSchema(present);
+                return ContractSchema.arrow(ContractSchema.presentIn(types, header.get()));
             }
         }
-        return arrowSchema(types);
+        return ContractSchema.arrow(types);
     }
 
     /**
-     * The universal tier's refusals before anything runs, offline: a format only DuckDB reads
-     * (PZ0312), a missing {@code columns:} contract, a path outside the root (PZ0365), and a header
-     * that lacks a contract column (PZ0353) when the file exists.
-     */
-    @Override
-    public void checkUniversalRead(DatasetSpec spec) {
-        String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
-        LocalFilesFormat format = options.format();
-        String location = location(spec, format);
-        if (format.handledByPz()) {
-            spec.contract().ifPresent(columns -> contractTypes(columns, context));
-            paths.resolve(location, context + " path '" + location + "'");
-            return;
-        }
-        Map<String, ContractTypes> types = universalContract(spec, format, context);
-        Path file = paths.resolve(location, context + " path '" + location + "'");
-        if (Files.isRegularFile(file)) {
-            LocalFilesCsvHeader.read(file, options.delimiter()).ifPresent(header -> LocalFilesCsvContract
-                    .requireUniversal(spec.entity(), location, options.delimiter(), header, types.keySet()));
-        }
-    }
-
-    /** The typed contract a universal csv/tsv read needs, or why it cannot have one. */
-    private static Map<String, ContractTypes> universalContract(DatasetSpec spec, LocalFilesFormat format,
-            String context) {
-        if (format != LocalFilesFormat.CSV && format != LocalFilesFormat.TSV) {
-            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, context + ": localfiles "
-                    + format.word() + " source is native-scan only; it cannot run on the universal tier (remove"
-                    + " engine.force_universal" + (format == LocalFilesFormat.PARQUET ? ", or use csv)" : ")"));
-        }
-        Map<String, String> contract = spec.contract().orElseThrow(() -> new PzConnectorException(
-                PzCode.CONNECTOR_CONFIG_INVALID, context + ": localfiles csv requires a declared columns: contract in v0"));
-        return contractTypes(contract, context);
-    }
-
-    /**
-     * The universal read of a csv/tsv file: one partition, or up to {@code min(cpus, 8)} byte-range
-     * splits for a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter
-     * (splits that start mid-row skip to the next line); xlsx and avro through pz's own readers.
-     * Every other format is native-only and refused with PZ0312. Never applies watermark bounds (the
-     * engine trims the staged rows).
+     * The universal read. csv/tsv: one partition, or up to {@code min(cpus, 8)} byte-range splits for
+     * a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter (splits that
+     * start mid-row skip to the next line); parquet: one partition through DuckDB's reader, the same
+     * rows the native scan lands; xlsx/avro: one partition through pz's reader. Never applies
+     * watermark bounds (the engine trims the staged rows); a templated parquet path still reads only
+     * its window's cover.
      *
-     * @throws PzConnectorException the refusals of {@link #checkUniversalRead}, and a missing file
+     * @throws PzConnectorException the refusals of {@link #checkUniversalRead}; a missing file or
+     *     declared column
      */
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
-        String context = "dataset '" + spec.entity() + "'";
-        LocalFilesFormatOptions options = LocalFilesFormatOptions.of(spec);
-        LocalFilesFormat format = options.format();
+        checkUniversalRead(spec);
+        Read read = read(spec);
+        FileFormat format = read.options().format();
         if (format.handledByPz()) {
-            String location = location(spec, format);
-            return List.of(LocalFilesPzFormats.partition(spec.entity(), options,
-                    paths.resolve(location, context + " path '" + location + "'"), location,
-                    spec.contract().map(columns -> contractTypes(columns, context)).orElse(null)));
+            return List.of(LocalFilesPzFormats.partition(spec.entity(), read.options(), read.path(), read.location(),
+                    spec.contract().map(columns -> ContractSchema.types(columns, read.context())).orElse(null)));
         }
-        Map<String, ContractTypes> types = universalContract(spec, format, context);
-        String location = location(spec, format);
-        Path file = paths.resolve(location, context + " path '" + location + "'");
+        if (format == FileFormat.PARQUET) {
+            return List.of(new DuckReadPartition(spec.entity(), parquetFragment(spec, read)));
+        }
+        Map<String, ContractTypes> types = ContractSchema.types(spec.contract().orElseThrow(), read.context());
+        Path file = read.path();
         if (!Files.isRegularFile(file)) {
-            throw new PzConnectorException(PzCode.NODE_FAILED, "csv file not found: '" + location + "'");
+            throw new PzConnectorException(PzCode.NODE_FAILED, "csv file not found: '" + read.location() + "'");
         }
-        Schema schema = arrowSchema(types);
+        Schema schema = ContractSchema.arrow(types);
         List<ContractTypes> columnTypes = List.copyOf(types.values());
-        Optional<List<String>> header = LocalFilesCsvHeader.read(file, options.delimiter());
+        char delimiter = read.options().delimiter();
+        Optional<List<String>> header = CsvHeader.read(file, delimiter);
         if (header.isPresent()) {
-            LocalFilesCsvContract.requireUniversal(spec.entity(), location, options.delimiter(), header.get(),
-                    types.keySet());
-            if (options.delimiter() == ',') {
+            CsvContract.requireUniversal(spec.entity(), read.location(), delimiter, header.get(), types.keySet());
+            if (delimiter == ',') {
                 Optional<List<LocalFilesCsvSplitPlanner.Split>> splits = planSplits(file, header.get());
                 if (splits.isPresent()) {
                     List<ReadPartition> partitions = new ArrayList<>();
                     int count = splits.get().size();
                     for (int i = 0; i < count; i++) {
-                        partitions.add(new LocalFilesCsvPartition(spec.entity() + "#" + (i + 1), file, location,
-                                options.delimiter(), schema, columnTypes, splits.get().get(i), count));
+                        partitions.add(new LocalFilesCsvPartition(spec.entity() + "#" + (i + 1), file,
+                                read.location(), delimiter, schema, columnTypes, splits.get().get(i), count));
                     }
                     return List.copyOf(partitions);
                 }
             }
         }
-        return List.of(new LocalFilesCsvPartition(spec.entity(), file, location, options.delimiter(), schema,
-                columnTypes, null, 1));
+        return List.of(new LocalFilesCsvPartition(spec.entity(), file, read.location(), delimiter, schema, columnTypes,
+                null, 1));
+    }
+
+    /**
+     * csv/tsv need a contract, parquet reads through DuckDB, xlsx and avro through pz's readers; json
+     * is native-only here (PZ0312), and so is a calendar-templated path of a format whose universal
+     * reader reads one file (everything but parquet). Also refuses, offline, a path outside the root
+     * (PZ0365) and a csv header that lacks a contract column (PZ0353) when the file exists.
+     */
+    @Override
+    public void checkUniversalRead(DatasetSpec spec) {
+        String context = spec.context();
+        FileFormat format = FormatOptions.of(spec, LocalFilesOptions.READ_FORMAT).format();
+        if (format == FileFormat.JSON) {
+            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, context + ": localfiles json source is"
+                    + " native-scan only; it cannot run on the universal tier", "remove engine.force_universal");
+        }
+        if (format != FileFormat.PARQUET && PathTemplate.hasDateTokens(location(spec, format))) {
+            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, context + ": localfiles reads a date-templated "
+                    + format.word() + " path on the native tier only (its universal reader reads one file)",
+                    format.handledByPz() ? "name a single file in path:" : "remove engine.force_universal");
+        }
+        if (format.isCsv() && spec.contract().isEmpty()) {
+            throw new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context
+                    + ": localfiles csv requires a declared columns: contract in v0");
+        }
+        Read read = read(spec);
+        if (format.isCsv() && Files.isRegularFile(read.path())) {
+            Map<String, ContractTypes> types = ContractSchema.types(spec.contract().orElseThrow(), context);
+            char delimiter = read.options().delimiter();
+            CsvHeader.read(read.path(), delimiter).ifPresent(header -> CsvContract.requireUniversal(spec.entity(),
+                    read.location(), delimiter, header, types.keySet()));
+        }
     }
 
     private Optional<List<LocalFilesCsvSplitPlanner.Split>> planSplits(Path file, List<String> header) {
@@ -217,35 +258,70 @@ final class LocalFilesSource implements Source {
         return new LocalFilesSource(paths, maxPartitions, minBytesPerPartition);
     }
 
-    private static String location(DatasetSpec spec, LocalFilesFormat format) {
+    /** The parquet read over the dataset's path, or over its cover files (an empty relation when none). */
+    private String parquetFragment(DatasetSpec spec, Read read) {
+        if (read.files() == null) {
+            String glob = read.templated() ? PathTemplate.anyBucket(read.path().toString()) : read.path().toString();
+            return ScanSql.fragment(read.options(), SqlText.string(glob), null);
+        }
+        Map<String, String> contract = spec.contract().map(columns -> ScanSql.duckTypes(columns, read.context()))
+                .orElse(null);
+        return coverFragment(spec, read, contract);
+    }
+
+    /** The first file the dataset's path names or matches. */
+    private static Optional<Path> firstFile(Read read) {
+        if (read.files() != null) {
+            return read.files().stream().findFirst();
+        }
+        String written = read.path().toString();
+        String glob = read.templated() ? PathTemplate.anyBucket(written) : written;
+        if (!Globs.isGlob(glob)) {
+            return Files.exists(read.path()) ? Optional.of(read.path()) : Optional.empty();
+        }
+        return LocalGlobs.expand(glob).stream().findFirst();
+    }
+
+    /**
+     * One dataset's read: its resolved format, the path as written and resolved, and — for a
+     * templated path in a bounded window — the files of the window's cover (null otherwise).
+     */
+    private record Read(String context, FormatOptions options, String location, Path path, boolean templated,
+            List<Path> files) {
+    }
+
+    private Read read(DatasetSpec spec) {
+        String context = spec.context();
+        FormatOptions options = FormatOptions.of(spec, LocalFilesOptions.READ_FORMAT);
+        String location = location(spec, options.format());
+        Path path = paths.resolve(location, context + " path '" + location + "'");
+        boolean templated = PathTemplate.hasDateTokens(location);
+        DatasetSpec.Watermark window = spec.watermark();
+        if (!templated || window == null || window.lowerValue() == null || window.upperBound() == null) {
+            return new Read(context, options, location, path, templated, null);
+        }
+        Set<Path> files = new LinkedHashSet<>();
+        for (String glob : PathTemplate.windowCover(path.toString(), PathTemplate.parseCanonical(window.lowerValue()),
+                PathTemplate.parseCanonical(window.upperBound()))) {
+            files.addAll(LocalGlobs.expand(glob));
+        }
+        return new Read(context, options, location, path, true, List.copyOf(files));
+    }
+
+    private static String location(DatasetSpec spec, FileFormat format) {
         return spec.find(LocalFilesOptions.READ_PATH).filter(path -> !path.isBlank())
                 .orElse(spec.entity() + "." + format.fileExtension());
     }
 
-    private static Map<String, String> requireContract(DatasetSpec spec, LocalFilesFormat format, String context) {
+    private static Map<String, String> requireContract(DatasetSpec spec, FileFormat format, String context) {
         return spec.contract().orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID,
                 switch (format) {
                     case CSV, TSV -> context + ": localfiles csv requires a declared columns: contract in v0";
                     case JSON -> context + ": localfiles json requires a declared columns: contract for schema fetch"
                             + " -- NDJSON has no header row or footer to infer one from";
                     case XLSX, AVRO -> throw new IllegalStateException("pz infers xlsx and avro schemas itself");
-                    case PARQUET -> context + ": localfiles parquet schema fetch needs a declared columns: contract in"
-                            + " this build -- it has no parquet footer reader";
+                    case PARQUET -> throw new IllegalStateException("parquet schemas come from the file");
                 }));
-    }
-
-    static Map<String, ContractTypes> contractTypes(Map<String, String> contract, String context) {
-        Map<String, ContractTypes> types = new LinkedHashMap<>();
-        contract.forEach((name, word) -> types.put(name, ContractTypes.fromWord(word)
-                .orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context + ": column '"
-                        + name + "': unknown columns: contract type '" + word + "'"))));
-        return types;
-    }
-
-    static Schema arrowSchema(Map<String, ContractTypes> types) {
-        List<Field> fields = new ArrayList<>();
-        types.forEach((name, type) -> fields.add(Field.nullable(name, type.arrowType())));
-        return new Schema(fields);
     }
 
     @Override
@@ -253,30 +329,7 @@ final class LocalFilesSource implements Source {
         // Holds no resources.
     }
 
-    /**
-     * The native csv guards, only when the file exists: a contract must match the header by
-     * position; a contract-less file must not be empty (DuckDB has no header to detect a schema
-     * from) and its rows must fit its header (else DuckDB detects a wrong shape).
-     */
-    private static void guardCsv(DatasetSpec spec, LocalFilesFormatOptions options, Path file, String location) {
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        if (spec.contract().isEmpty()) {
-            if (size(file) == 0) {
-                throw new PzConnectorException(PzCode.NATIVE_PATH_CONTRACT_MISMATCH, "dataset '" + spec.entity()
-                        + "': csv file '" + location + "' is empty (0 bytes) -- there is no header to auto-detect a"
-                        + " schema from. Provide a file with at least a header row, or declare a columns: contract"
-                        + " if an empty feed is expected");
-            }
-            LocalFilesCsvShape.requireRegularRows(spec.entity(), location, file, options.delimiter(),
-                    LocalFilesScanSql.sniffsDelimiter(options));
-            return;
-        }
-        LocalFilesCsvHeader.read(file, options.delimiter()).ifPresent(header -> LocalFilesCsvContract.requireNative(
-                spec.entity(), location, options.delimiter(), header, spec.contract().get().keySet()));
-    }
-
+    /** The file's length; -1 when it cannot be measured (missing: the read reports that itself). */
     private static long size(Path file) {
         try {
             return Files.size(file);
@@ -284,5 +337,4 @@ final class LocalFilesSource implements Source {
             return -1;
         }
     }
-
 }

@@ -30,8 +30,9 @@ class LocalFilesConnectorTest {
         assertThat(connector.version()).isEqualTo("0.1.0");
         assertThat(connector.capabilities()).containsExactlyInAnyOrder(ConnectorCapability.NATIVE_SCAN,
                 ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
-                ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ);
-        assertThat(ConnectorCapability.mask(connector.capabilities())).isEqualTo(8 | 16 | 32768 | 128 | 4);
+                ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PARTITIONED_READ,
+                ConnectorCapability.PATH_TEMPLATING);
+        assertThat(ConnectorCapability.mask(connector.capabilities())).isEqualTo(8 | 16 | 32768 | 128 | 4 | 256);
         assertThat(connector.connectionOptions().secretNames()).isEmpty();
     }
 

@@ -11,6 +11,7 @@ import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.WriteStrategy;
+import dev.pz.connectors.files.FormatOptions;
 import dev.pz.connectors.testkit.ConnectorContractTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -90,7 +91,7 @@ class LocalFilesContractTest extends ConnectorContractTest {
 
     @Override
     protected boolean outputVisible(OutputSpec spec) {
-        String extension = LocalFilesFormatOptions.of(spec).format().fileExtension();
+        String extension = FormatOptions.of(spec, LocalFilesOptions.WRITE_FORMAT).format().fileExtension();
         Path directory = project.resolve(spec.entity());
         if (!Files.isDirectory(directory)) {
             return false;

@@ -206,13 +206,6 @@ class LocalFilesCopyTest {
                 .hasMessageContaining("a sheet name has 1 to 31 characters (got 32)");
     }
 
-    @Test
-    void universalParquetWriteIsRefusedInThisBuild() {
-        assertThatThrownBy(() -> support.sink(null).beginWrite(output("o", WriteStrategy.REPLACE, options()), null))
-                .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
-                .hasMessageStartingWith("output 'o': format 'parquet' has no universal writer in this build");
-    }
-
     /**
      * What the engine does with a native copy: COPY the staged relation into a fresh temporary of
      * the copy's directory, publish it, then remove what is left.

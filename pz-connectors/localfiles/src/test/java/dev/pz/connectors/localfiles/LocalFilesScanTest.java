@@ -116,7 +116,6 @@ class LocalFilesScanTest {
         NativeScan contracted = support.source(null)
                 .nativeScan(dataset("events", options("format", "json"), columns("id", "bigint", "name", "varchar")))
                 .orElseThrow();
-        // acceptance.md A190
         assertThat(contracted.sqlFragment()).isEqualTo("read_json('" + project.resolve("events.json")
                 + "', columns = {'id': 'BIGINT', 'name': 'VARCHAR'}, format = 'newline_delimited')");
         assertThat(contracted.mechanism()).isEqualTo("read_json");
@@ -287,14 +286,16 @@ class LocalFilesScanTest {
     }
 
     @Test
-    void universalReadOfParquetIsRefusedAsNativeOnly() {
-        DatasetSpec spec = dataset("orders", options("format", "parquet"), columns("id", "bigint"));
+    void universalReadOfJsonIsRefusedAsNativeOnlyAtPlanTime() {
+        DatasetSpec spec = dataset("orders", options("format", "json"), columns("id", "bigint"));
         LocalFilesSource source = support.source(null);
-        assertThatThrownBy(() -> source.planRead(spec, dev.pz.connectors.api.ReadHints.none()))
+        assertThatThrownBy(() -> source.checkUniversalRead(spec))
                 .isInstanceOfSatisfying(PzConnectorException.class,
                         e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_REQUIRED))
-                .hasMessage("dataset 'orders': localfiles parquet source is native-scan only; it cannot run on"
-                        + " the universal tier (remove engine.force_universal, or use csv)");
+                .hasMessage("dataset 'orders': localfiles json source is native-scan only; it cannot run on the"
+                        + " universal tier");
+        assertThatThrownBy(() -> source.planRead(spec, dev.pz.connectors.api.ReadHints.none()))
+                .hasMessageStartingWith("dataset 'orders': localfiles json");
     }
 
     private void write(String relative, String content) throws Exception {

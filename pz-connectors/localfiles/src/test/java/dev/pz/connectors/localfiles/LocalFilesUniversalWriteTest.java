@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
+import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.ArrowEgress;
 import dev.pz.duckdb.DuckConnection;
@@ -110,14 +111,17 @@ class LocalFilesUniversalWriteTest {
     }
 
     @Test
-    void jsonArrayLayoutAndParquetAreRefusedOnTheUniversalTier() {
+    void jsonArrayLayoutAndAnXlsxFanOutAreRefusedOnTheUniversalTierBeforeAnythingIsWritten() {
         LocalFilesSink sink = support.sink(null);
         assertThatThrownBy(() -> sink.beginWrite(output("events", WriteStrategy.REPLACE,
                 options("format", "json", "layout", "array")), null))
                 .isInstanceOf(PzConnectorException.class)
                 .hasMessageStartingWith("output 'events': json 'layout: array' is native-only");
-        assertThatThrownBy(() -> sink.beginWrite(output("p", WriteStrategy.REPLACE, options("format", "parquet")), null))
-                .hasMessageStartingWith("output 'p': format 'parquet' has no universal writer in this build");
+        assertThatThrownBy(() -> sink.checkUniversalWrite(output("people", WriteStrategy.REPLACE,
+                options("format", "xlsx", "path", "people/{yyyy}", "partition_by", "ts"))))
+                .isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED))
+                .hasMessageStartingWith("output 'people': a partition_by fan-out cannot write xlsx");
         assertThat(project.resolve("events")).doesNotExist();
     }
 

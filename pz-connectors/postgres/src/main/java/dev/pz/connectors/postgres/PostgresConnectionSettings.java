@@ -67,6 +67,30 @@ final class PostgresConnectionSettings {
      * offset-less UTC strings compared against timestamptz). The caller closes it.
      */
     Connection open() throws SQLException {
+        Connection session = connect(properties());
+        try (Statement statement = statement(session)) {
+            statement.execute("set time zone 'UTC'");
+        } catch (SQLException e) {
+            session.close();
+            throw e;
+        }
+        return session;
+    }
+
+    /**
+     * Opens a replication session ({@code replication=database}) for slot commands and the change
+     * stream, with the session time zone pinned to UTC like {@link #open}. The caller closes it.
+     */
+    Connection openReplication() throws SQLException {
+        Properties properties = properties();
+        properties.setProperty("replication", "database");
+        properties.setProperty("assumeMinServerVersion", "10");
+        properties.setProperty("preferQueryMode", "simple");
+        properties.setProperty("options", "-c TimeZone=UTC");
+        return connect(properties);
+    }
+
+    private Properties properties() {
         Properties properties = new Properties();
         if (user != null) {
             properties.setProperty("user", user);
@@ -79,15 +103,13 @@ final class PostgresConnectionSettings {
         properties.setProperty("loginTimeout", Integer.toString(connectTimeoutSeconds));
         properties.setProperty("ApplicationName", "pz");
         properties.setProperty("tcpKeepAlive", "true");
+        return properties;
+    }
+
+    private Connection connect(Properties properties) throws SQLException {
         Connection session = new org.postgresql.Driver().connect(url(), properties);
         if (session == null) {
             throw new SQLException("the postgres driver refused the connection URL", "08001");
-        }
-        try (Statement statement = statement(session)) {
-            statement.execute("set time zone 'UTC'");
-        } catch (SQLException e) {
-            session.close();
-            throw e;
         }
         return session;
     }

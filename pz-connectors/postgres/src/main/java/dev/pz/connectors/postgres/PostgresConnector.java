@@ -19,7 +19,8 @@ import java.util.Set;
 /**
  * PostgreSQL through pgjdbc, universal tier only: reads stream binary {@code COPY … TO STDOUT} into
  * Arrow, writes stream Arrow into binary {@code COPY … FROM STDIN}. Options: {@link PostgresOptions}.
- * Change capture and delete application are not part of this build.
+ * {@code sync: {mode: cdc}} reads a table's changes through logical replication (docs/cdc.md), and
+ * merge sessions apply deleted keys.
  */
 public final class PostgresConnector implements Connector {
 
@@ -28,7 +29,8 @@ public final class PostgresConnector implements Connector {
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.COLUMN_PRUNING, ConnectorCapability.PREDICATE_PUSHDOWN,
             ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE, ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
-            ConnectorCapability.INCLUSIVE_WATERMARK_BOUND));
+            ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.CHANGE_CAPTURE,
+            ConnectorCapability.APPLY_DELETES));
 
     @Override
     public String name() {

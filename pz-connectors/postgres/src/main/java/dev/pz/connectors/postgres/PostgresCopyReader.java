@@ -92,6 +92,15 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
     }
 
     /**
+     * Streams over a session the caller prepared, such as a transaction that imported a snapshot;
+     * the reader owns it from here and closes it.
+     */
+    static PostgresCopyReader onSession(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
+            Schema schema, List<PostgresReadType> types, String select, BatchOptions options, Connection session) {
+        return new PostgresCopyReader(allocator, dataset, settings, schema, types, options, session, select);
+    }
+
+    /**
      * Sends the COPY. The server may hold back its answer until the query yields rows, so this can
      * block as long as the query runs; {@link #cancel()} ends it.
      */
@@ -308,7 +317,7 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
 
     /**
      * PostgreSQL's binary numeric is base-10000 digits with a weight; the value is taken at scale 9
-     * exactly or refused (spec connectors.md §4.11: never round silently).
+     * exactly or refused: a value is never rounded silently.
      */
     private void decodeNumeric(int column, DecimalVector vector, int row, int offset) {
         int digitCount = shortAt(offset);

@@ -10,7 +10,7 @@ import org.postgresql.util.ServerErrorMessage;
 
 /**
  * Turns driver failures into pz failures: a one-line message without credentials or data values,
- * and the transient flag of spec connectors.md §4.13 (what Npgsql's {@code IsTransient} reports).
+ * and a transient flag for what a retry may cure (what Npgsql's {@code IsTransient} reports).
  */
 final class PostgresErrors {
 

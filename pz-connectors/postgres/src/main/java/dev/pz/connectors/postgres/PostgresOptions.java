@@ -31,11 +31,32 @@ final class PostgresOptions {
     static final Option<Integer> PARTITIONS = Option.integer("partitions", "How many slices to read concurrently"
             + " when partition_column is set.").between(1, 16).defaultValue(1);
 
+    static final Option<String> PUBLICATION = Option.string("publication", "The publication a cdc read streams"
+            + " the table's changes through. Default: pz_<connection>.").must("not be blank", text -> !text.isBlank());
+    static final Option<String> POLL_IDLE_TIMEOUT = Option.string("poll_idle_timeout", "How long a cdc read waits"
+            + " for the next change before it stops short of the log position it aimed at, e.g. 5s, 500ms, 1m."
+            + " Default: 5s.").must("be a duration such as 5s, 500ms or 1m", text -> PostgresOptions.duration(text) != null);
+
     static final OptionSet CONNECTION = OptionSet.of(HOST, PORT, DATABASE, USER, PASSWORD, SSL_MODE,
             CONNECT_TIMEOUT_SECONDS, COMMAND_TIMEOUT_SECONDS);
-    static final OptionSet READ = OptionSet.of(QUERY, PARTITION_COLUMN, PARTITIONS);
+    static final OptionSet READ = OptionSet.of(QUERY, PARTITION_COLUMN, PARTITIONS, PUBLICATION, POLL_IDLE_TIMEOUT);
+    static final java.time.Duration DEFAULT_POLL_IDLE_TIMEOUT = java.time.Duration.ofSeconds(5);
 
     private PostgresOptions() {
+    }
+
+    /** {@code <n>ms}, {@code <n>s} or {@code <n>m} (n a positive integer), or null for anything else. */
+    static java.time.Duration duration(String text) {
+        java.util.regex.Matcher match = java.util.regex.Pattern.compile("(\\d{1,9})(ms|s|m)").matcher(text.strip());
+        if (!match.matches() || Long.parseLong(match.group(1)) == 0) {
+            return null;
+        }
+        long amount = Long.parseLong(match.group(1));
+        return switch (match.group(2)) {
+            case "ms" -> java.time.Duration.ofMillis(amount);
+            case "s" -> java.time.Duration.ofSeconds(amount);
+            default -> java.time.Duration.ofMinutes(amount);
+        };
     }
 
     /** Npgsql's SslMode names and the pgjdbc {@code sslmode} each means. */

@@ -10,7 +10,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * The v0 read type matrix (spec connectors.md §4.11, §11): the PostgreSQL types a read can carry
+ * The v0 read type matrix (docs/postgres.md): the PostgreSQL types a read can carry
  * and the Arrow type each becomes. Anything else is refused with a message that says how to cast.
  */
 enum PostgresReadType {
@@ -49,7 +49,7 @@ enum PostgresReadType {
         return width;
     }
 
-    /** Whether the type can be a {@code partition_column} (spec connectors.md §4.12). */
+    /** Whether the type can be a {@code partition_column}: ranges split on it need an order. */
     boolean orderable() {
         return orderable;
     }

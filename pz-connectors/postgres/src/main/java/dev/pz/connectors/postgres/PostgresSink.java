@@ -16,7 +16,10 @@ final class PostgresSink implements Sink {
         this.settings = settings;
     }
 
-    /** Always empty: DuckDB's postgres extension is not available offline (spec connectors.md §24). */
+    /**
+     * Always empty: DuckDB's postgres extension needs a download and pz never fetches extensions, so
+     * every write takes the universal tier.
+     */
     @Override
     public Optional<NativeCopy> nativeCopy(OutputSpec spec) {
         return Optional.empty();

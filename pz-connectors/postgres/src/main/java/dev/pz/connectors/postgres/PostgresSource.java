@@ -1,10 +1,14 @@
 package dev.pz.connectors.postgres;
 
+import dev.pz.connectors.api.ChangeCaptureAdmin;
+import dev.pz.connectors.api.ChangeRows;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -23,9 +27,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The read side of one postgres connection: universal tier only. Each partition opens its own
- * session when the engine opens it, so partitions read concurrently.
+ * session when the engine opens it, so partitions read concurrently. A change capture reads in
+ * one {@link PostgresCdcPartition}; {@code pz cdc status|drop} manage its replication slot.
  */
-final class PostgresSource implements Source {
+final class PostgresSource implements Source, ChangeCaptureAdmin {
 
     private final PostgresConnectionSettings settings;
 
@@ -41,7 +46,7 @@ final class PostgresSource implements Source {
 
     @Override
     public Schema schema(DatasetSpec spec) {
-        String select = PostgresReadQuery.select(spec, null, List.of());
+        String select = spec.changeCapture() != null ? snapshotSelect(spec) : PostgresReadQuery.select(spec, null, List.of());
         try (Connection connection = settings.open()) {
             return describe(connection, spec, select).schema();
         } catch (SQLException e) {
@@ -49,8 +54,34 @@ final class PostgresSource implements Source {
         }
     }
 
+    /** A change capture reads the whole table, one partition, nothing pushed down. */
+    @Override
+    public void checkUniversalRead(DatasetSpec spec) {
+        if (spec.changeCapture() == null) {
+            return;
+        }
+        List<String> forbidden = new ArrayList<>();
+        if (spec.options().containsKey(PostgresOptions.QUERY.name())) {
+            forbidden.add(PostgresOptions.QUERY.name());
+        }
+        if (spec.options().containsKey(PostgresOptions.PARTITION_COLUMN.name())) {
+            forbidden.add(PostgresOptions.PARTITION_COLUMN.name());
+        }
+        if (spec.options().containsKey(PostgresOptions.PARTITIONS.name())) {
+            forbidden.add(PostgresOptions.PARTITIONS.name());
+        }
+        if (!forbidden.isEmpty()) {
+            throw new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, "dataset '" + spec.entity() + "': "
+                    + String.join(", ", forbidden) + " cannot be used with sync: {mode: cdc}, which reads the whole"
+                    + " table's changes in one stream", "remove " + String.join(" and ", forbidden) + " from the read");
+        }
+    }
+
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+        if (spec.changeCapture() != null) {
+            return List.of(changeCapture(spec));
+        }
         int partitionCount = spec.get(PostgresOptions.PARTITIONS);
         String partitionColumn = spec.get(PostgresOptions.PARTITION_COLUMN);
         try (Connection connection = settings.open()) {
@@ -83,6 +114,74 @@ final class PostgresSource implements Source {
             return List.copyOf(partitions);
         } catch (SQLException e) {
             throw PostgresErrors.wrap("dataset '" + spec.entity() + "': postgres read failed", e, settings);
+        }
+    }
+
+    private ReadPartition changeCapture(DatasetSpec spec) {
+        checkUniversalRead(spec);
+        String select = snapshotSelect(spec);
+        try (Connection connection = settings.open()) {
+            Description description = describe(connection, spec, select);
+            List<String> keys = PostgresCdc.keyColumns(settings, connection, PostgresTableName.parse(spec.entity()));
+            return new PostgresCdcPartition(settings, spec, description.schema(), description.types(), select, keys);
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("dataset '" + spec.entity() + "': postgres read failed", e, settings);
+        }
+    }
+
+    /** The first-run snapshot: every row as an {@code insert} before every change, then the table's columns. */
+    static String snapshotSelect(DatasetSpec spec) {
+        String columns = spec.columns() != null && !spec.columns().isEmpty()
+                ? String.join(", ", spec.columns().keySet().stream().map(column -> "t." + PostgresSql.quote(column)).toList())
+                : "t.*";
+        return "select cast('insert' as text) as " + PostgresSql.quote(ChangeRows.OP) + ", cast("
+                + PostgresSql.literal(PostgresCdc.SNAPSHOT_POSITION) + " as text) as " + PostgresSql.quote(ChangeRows.POSITION)
+                + ", cast(null as timestamptz) as " + PostgresSql.quote(ChangeRows.CHANGED_AT) + ", " + columns + " from "
+                + PostgresTableName.parse(spec.entity()).qualified() + " t";
+    }
+
+    @Override
+    public Status status(DatasetSpec spec) {
+        String slot = PostgresCdc.slotName(spec);
+        String token = spec.changeCapture() == null ? null : spec.changeCapture().resumeToken();
+        try (Connection connection = settings.open()) {
+            Optional<PostgresCdc.Slot> existing = PostgresCdc.slot(settings, connection, slot);
+            List<String> detail = new ArrayList<>();
+            if (existing.isEmpty()) {
+                detail.add(token == null ? "slot not created yet: the first run creates it"
+                        : "slot '" + slot + "' is GONE: the changes since the stored token are lost -- run with"
+                                + " --full-refresh to snapshot the table again");
+                detail.addAll(PostgresCdc.unmetPrerequisites(settings, connection, PostgresTableName.parse(spec.entity()),
+                        PostgresCdc.publicationName(spec)));
+                return new Status(slot, false, null, detail);
+            }
+            PostgresCdc.Slot found = existing.get();
+            if (!PostgresCdc.PLUGIN.equals(found.plugin())) {
+                detail.add("slot '" + slot + "' uses plugin '" + found.plugin() + "', not pgoutput -- pz cdc drop "
+                        + spec.connection() + "." + spec.entity() + " removes it");
+            }
+            if ("lost".equals(found.walStatus())) {
+                detail.add("slot '" + slot + "' lost the log it needed -- run with --full-refresh to snapshot the"
+                        + " table again");
+            }
+            if (token == null) {
+                detail.add("slot '" + slot + "' exists but no run has stored a token; the next run snapshots the table");
+            }
+            return new Status(slot, detail.isEmpty(), found.retainedBytes(), detail);
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("dataset '" + spec.entity() + "': postgres cdc status failed", e, settings);
+        }
+    }
+
+    @Override
+    public Dropped drop(DatasetSpec spec) {
+        String slot = PostgresCdc.slotName(spec);
+        try (Connection connection = settings.open()) {
+            PostgresCdc.dropSlot(settings, connection, slot);
+            return new Dropped(slot, true, List.of());
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("dataset '" + spec.entity() + "': dropping replication slot '" + slot
+                    + "' failed", e, settings);
         }
     }
 

@@ -1,6 +1,9 @@
 package dev.pz.connectors.postgres;
 
-/** Identifier and literal quoting for the SQL this connector sends (spec connectors.md §0). */
+/**
+ * Identifier and literal quoting for the SQL this connector sends: identifiers double-quoted,
+ * literals single-quoted, embedded quotes doubled.
+ */
 final class PostgresSql {
 
     private PostgresSql() {

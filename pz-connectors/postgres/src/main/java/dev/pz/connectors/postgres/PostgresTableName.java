@@ -4,7 +4,7 @@ import dev.pz.connectors.api.error.PzConnectorException;
 
 /**
  * A table named by an entity: {@code schema.table} split on the single dot, unqualified names in
- * schema {@code public} (spec connectors.md §11, entity naming).
+ * schema {@code public}.
  */
 record PostgresTableName(String schema, String table) {
 

@@ -4,7 +4,8 @@ import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteResult;
-import dev.pz.connectors.api.WriteSession;
+import dev.pz.connectors.api.DeleteApplyingSession;
+import dev.pz.connectors.api.OnDelete;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -34,8 +35,13 @@ import org.postgresql.copy.CopyIn;
  * the rows at commit ({@code truncate + insert}, or {@code insert … on conflict do update}), so
  * other sessions see the old rows until the commit. Abort, or close without commit, rolls
  * everything back, including a table the session created.
+ *
+ * <p>A merge fed by a change capture also takes the keys of deleted rows ({@link #deleteKeys}),
+ * copied into a second temp table once the upserted rows are in; at commit, after the upsert, they
+ * delete the target's rows ({@code on_delete: delete}) or stamp their {@code _pz_deleted_at}
+ * ({@code soft}), in the same transaction.
  */
-final class PostgresWriteSession implements WriteSession, Cancellable {
+final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
 
     private enum State {
         OPEN("open"), COMMITTING("committed"), COMMITTED("committed"), ABORTED("aborted");
@@ -57,6 +63,8 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
     private final PostgresCopyEncoder encoder;
     private final String tempTable;
     private State state = State.OPEN;
+    private boolean upsertsCopied;
+    private PostgresDeleteCopy deletes;
     private long rowsWritten;
     private long batchesWritten;
 
@@ -123,6 +131,9 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
     @Override
     public void write(VectorSchemaRoot batch) {
         requireOpen("write");
+        if (upsertsCopied) {
+            throw new IllegalStateException("cannot write rows after the deleted keys");
+        }
         for (int keyIndex : keyIndexes) {
             FieldVector key = batch.getVector(keyIndex);
             int nulls = key.getNullCount();
@@ -145,8 +156,10 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
         requireOpen("commit");
         state = State.COMMITTING;
         try {
-            encoder.finish();
-            copy.endCopy();
+            finishUpserts();
+            if (deletes != null) {
+                deletes.finish();
+            }
             String columnList = PostgresSql.quoteAll(columns);
             switch (spec.strategy()) {
                 case APPEND -> {
@@ -158,6 +171,9 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
                 }
                 case MERGE -> execute(settings, connection, mergeSql(columnList));
             }
+            if (deletes != null) {
+                execute(settings, connection, deletes.applySql(target, spec.onDelete()));
+            }
             connection.commit();
             state = State.COMMITTED;
             return new WriteResult(rowsWritten, batchesWritten);
@@ -168,6 +184,33 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
         }
     }
 
+    /** Borrows {@code keys} for the call; the first call ends the COPY of the upserted rows. */
+    @Override
+    public void deleteKeys(VectorSchemaRoot keys) {
+        requireOpen("delete keys of");
+        if (spec.strategy() != WriteStrategy.MERGE || spec.onDelete() == null || spec.onDelete() == OnDelete.IGNORE) {
+            throw new IllegalStateException("output '" + spec.entity() + "' applies no deletes");
+        }
+        try {
+            finishUpserts();
+            if (deletes == null) {
+                deletes = PostgresDeleteCopy.begin(settings, connection, spec, keys.getSchema());
+            }
+            deletes.encode(keys);
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("output '" + spec.entity() + "': postgres write failed", e, settings);
+        }
+    }
+
+    /** Ends the COPY of the upserted rows, once. */
+    private void finishUpserts() throws SQLException {
+        if (!upsertsCopied) {
+            encoder.finish();
+            copy.endCopy();
+            upsertsCopied = true;
+        }
+    }
+
     @Override
     public void abort() {
         requireOpen("abort");
@@ -175,6 +218,9 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
         try {
             if (copy.isActive()) {
                 copy.cancelCopy();
+            }
+            if (deletes != null) {
+                deletes.cancel();
             }
             connection.rollback();
         } catch (SQLException e) {
@@ -215,6 +261,9 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
             if (!keys.contains(column)) {
                 updates.add(PostgresSql.quote(column) + " = excluded." + PostgresSql.quote(column));
             }
+        }
+        if (spec.onDelete() == OnDelete.SOFT) {
+            updates.add(PostgresSql.quote(OnDelete.DELETED_AT) + " = null");
         }
         sql.append(updates.isEmpty() ? "nothing" : "update set " + String.join(", ", updates));
         return sql.toString();
@@ -257,6 +306,9 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
             for (int i = 0; i < columns.size(); i++) {
                 definitions.add(PostgresSql.quote(columns.get(i)) + " " + types.get(i).ddl());
             }
+            if (merge && spec.onDelete() == OnDelete.SOFT) {
+                definitions.add(PostgresSql.quote(OnDelete.DELETED_AT) + " timestamptz");
+            }
             if (merge) {
                 definitions.add("unique (" + PostgresSql.quoteAll(spec.keys()) + ")");
             }
@@ -279,11 +331,35 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
                         + "type or cast the column in the pipeline's select", false);
             }
         }
+        if (merge && spec.onDelete() == OnDelete.SOFT) {
+            ensureSoftDeleteColumn(settings, connection, spec, target, existing.get(OnDelete.DELETED_AT));
+        }
         if (merge && !hasUniqueIndexOn(settings, connection, target, spec.keys())) {
             String keys = String.join(", ", spec.keys());
             throw new PzConnectorException("output '" + output + "': merge target " + target
                     + " needs a unique constraint on (" + keys + ") -- hint: add unique (" + keys + "), e.g. alter table "
                     + target.qualified() + " add unique (" + PostgresSql.quoteAll(spec.keys()) + ")", false);
+        }
+    }
+
+    /**
+     * The soft-delete column of an existing target: added under {@code schema_policy: additive}, else
+     * required to be there already.
+     */
+    private static void ensureSoftDeleteColumn(PostgresConnectionSettings settings, Connection connection,
+            OutputSpec spec, PostgresTableName target, String actualType) throws SQLException {
+        String column = PostgresSql.quote(OnDelete.DELETED_AT);
+        if (actualType == null && spec.schemaPolicy() == SchemaPolicy.ADDITIVE) {
+            execute(settings, connection, "alter table " + target.qualified() + " add column " + column + " timestamptz");
+        } else if (actualType == null) {
+            throw new PzConnectorException("output '" + spec.entity() + "': target column '" + OnDelete.DELETED_AT
+                    + "' is missing from " + target + " (expected 'timestamptz') -- hint: on_delete: soft stamps it;"
+                    + " add it (alter table " + target.qualified() + " add column " + column + " timestamptz) or set"
+                    + " schema_policy: additive", false);
+        } else if (!actualType.startsWith("timestamp")) {
+            throw new PzConnectorException("output '" + spec.entity() + "': target column '" + OnDelete.DELETED_AT
+                    + "' in " + target + " has type '" + actualType + "', expected 'timestamptz' -- hint: alter the"
+                    + " column's type", false);
         }
     }
 
@@ -332,7 +408,7 @@ final class PostgresWriteSession implements WriteSession, Cancellable {
         return indexes.containsValue(new LinkedHashSet<>(keys));
     }
 
-    private static void execute(PostgresConnectionSettings settings, Connection connection, String sql)
+    static void execute(PostgresConnectionSettings settings, Connection connection, String sql)
             throws SQLException {
         try (Statement statement = settings.statement(connection)) {
             statement.execute(sql);

@@ -8,7 +8,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Arrow → PostgreSQL for the sink (spec connectors.md §11, write): the DDL type a created column
+ * Arrow → PostgreSQL for the sink (docs/postgres.md): the DDL type a created column
  * gets, and the {@code information_schema.columns.data_type} values an existing column may have
  * for the binary COPY to accept it. Narrower integers and float32 widen.
  */

@@ -39,11 +39,13 @@ class PostgresConnectivityTest {
         assertThat(found.capabilities()).containsExactlyInAnyOrder(ConnectorCapability.COLUMN_PRUNING,
                 ConnectorCapability.PREDICATE_PUSHDOWN, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
                 ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
-                ConnectorCapability.INCLUSIVE_WATERMARK_BOUND);
+                ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.CHANGE_CAPTURE,
+                ConnectorCapability.APPLY_DELETES);
         assertThat(found.connectionOptions().secretNames()).containsExactly("password");
         assertThat(found.connectionOptions().names()).containsExactly("host", "port", "database", "user", "password",
                 "ssl_mode", "connect_timeout_seconds", "command_timeout_seconds");
-        assertThat(found.readOptions().names()).containsExactly("query", "partition_column", "partitions");
+        assertThat(found.readOptions().names()).containsExactly("query", "partition_column", "partitions", "publication",
+                "poll_idle_timeout");
         assertThat(found.writeOptions().isEmpty()).isTrue();
     }
 

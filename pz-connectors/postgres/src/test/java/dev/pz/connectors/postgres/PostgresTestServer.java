@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The one PostgreSQL server the module's tests share (DESIGN.md §6): the server named by
+ * The one PostgreSQL server the module's tests share, started by the tests themselves: the server named by
  * {@code PZ_TEST_PG_URL} when set ({@code postgresql://user:password@host:port/database}), else an
  * embedded PostgreSQL started once per JVM from the zonky binaries and stopped by a shutdown hook.
- * When neither is available the calling test is skipped with the reason, or fails when
+ * The embedded server runs with {@code wal_level = logical} for the change-capture tests. When neither is available the calling test is skipped with the reason, or fails when
  * {@code PZ_REQUIRE_SERVICES=1}. Public, and shipped in the module's test-jar, for pz-cli's
  * end-to-end tests.
  */
@@ -69,7 +69,9 @@ public final class PostgresTestServer {
         if (url != null && !url.isBlank()) {
             return parse(url);
         }
-        EmbeddedPostgres server = EmbeddedPostgres.builder().start();
+        // Logical replication on, so that change capture can be tested against the same server.
+        EmbeddedPostgres server = EmbeddedPostgres.builder().setServerConfig("wal_level", "logical")
+                .setServerConfig("max_replication_slots", "32").setServerConfig("max_wal_senders", "32").start();
         embedded = true;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -79,6 +81,28 @@ public final class PostgresTestServer {
             }
         }, "pz-test-postgres-stop"));
         return new Endpoint("127.0.0.1", server.getPort(), "postgres", "postgres", "postgres");
+    }
+
+    /**
+     * The shared server when it has {@code wal_level = logical}, as change capture needs: the
+     * embedded one always has; a server from {@code PZ_TEST_PG_URL} without it skips the caller (or
+     * fails it under {@code PZ_REQUIRE_SERVICES=1}).
+     */
+    public static synchronized Endpoint logicalEndpoint() throws SQLException {
+        Endpoint server = endpoint();
+        try (Connection connection = jdbc(); Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("show wal_level")) {
+            result.next();
+            String level = result.getString(1);
+            if (!"logical".equals(level)) {
+                String reason = "the PostgreSQL server for tests has wal_level=" + level + "; change capture needs logical";
+                if ("1".equals(System.getenv("PZ_REQUIRE_SERVICES"))) {
+                    Assertions.fail(reason + " (PZ_REQUIRE_SERVICES=1)");
+                }
+                Assumptions.abort(reason);
+            }
+        }
+        return server;
     }
 
     /**

@@ -30,7 +30,7 @@ import org.postgresql.copy.CopyOut;
 
 /**
  * Rows per second of the universal read and write paths over the macro-benchmark table of
- * acceptance.md A.2 (1M rows: int, int, numeric(18,2), varchar(16), timestamp). Not part of the
+ * the benchmark table shape (1M rows: int, int, numeric(18,2), varchar(16), timestamp). Not part of the
  * suite: run with {@code PZ_PG_BENCH=1 ./mvnw -pl pz-connectors/postgres test -Dtest=PostgresThroughputBench}
  * ({@code PZ_PG_BENCH_ROWS} changes the row count). The floor is the same binary COPY drained
  * without decoding, measured in the same run.

@@ -45,8 +45,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every v0 type survives Arrow → binary COPY → PostgreSQL → binary COPY → Arrow unchanged (spec
- * connectors.md §4.11, §11 type maps), including NULLs, extremes, unicode and wide rows. The
+ * Every v0 type survives Arrow → binary COPY → PostgreSQL → binary COPY → Arrow unchanged (the read
+ * and write type maps of docs/postgres.md), including NULLs, extremes, unicode and wide rows. The
  * allocator is closed after each test, so a leaked batch fails it.
  */
 class PostgresTypeRoundTripTest {

@@ -1,0 +1,10 @@
+package dev.pz.connectors.gcs;
+
+import dev.pz.connectors.remote.RemoteStore;
+
+/** A {@link RemoteStore} of buckets that can also be probed, for {@code pz validate --connect}. */
+interface GcsBucketStore extends RemoteStore {
+
+    /** Lists at most one object under {@code prefix}: the bucket exists and the credentials may read it. */
+    void probe(String bucket, String prefix);
+}
