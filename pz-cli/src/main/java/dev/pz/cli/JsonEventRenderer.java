@@ -89,13 +89,7 @@ final class JsonEventRenderer implements RunListener {
             changeList.add(entry);
         }
         event.put("changes", changeList);
-        List<Object> columns = new ArrayList<>();
-        for (SchemaColumn column : observed) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("name", column.name());
-            entry.put("type", column.type());
-            columns.add(entry);
-        }
+        List<Object> columns = SchemaColumn.json(observed);
         event.put("observed", columns);
         event.put("hintsHash", hintsHash);
         emit(event);

@@ -69,13 +69,7 @@ public final class RunResultsWriter implements RunListener {
 
     @Override
     public synchronized void schemaObserved(NodeRef node, List<SchemaColumn> observed, String hintsHash) {
-        List<Object> columns = new ArrayList<>();
-        for (SchemaColumn column : observed) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("name", column.name());
-            entry.put("type", column.type());
-            columns.add(entry);
-        }
+        List<Object> columns = SchemaColumn.json(observed);
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("columns", columns);
         schema.put("hintsHash", hintsHash);
