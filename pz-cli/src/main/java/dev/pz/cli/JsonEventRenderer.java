@@ -6,9 +6,13 @@ import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
+import dev.pz.engine.events.SchemaChange;
+import dev.pz.engine.events.SchemaColumn;
 import java.io.PrintWriter;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -68,6 +72,30 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
+            List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
+        Map<String, Object> event = envelope("source_drift_detected");
+        event.put("nodeId", node.id());
+        event.put("connection", connection);
+        event.put("entity", entity);
+        event.put("policy", policy);
+        List<Object> changeList = new ArrayList<>();
+        for (SchemaChange change : changes) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("kind", change.kind());
+            entry.put("column", change.column());
+            entry.put("from", change.from());
+            entry.put("to", change.to());
+            changeList.add(entry);
+        }
+        event.put("changes", changeList);
+        List<Object> columns = SchemaColumn.json(observed);
+        event.put("observed", columns);
+        event.put("hintsHash", hintsHash);
+        emit(event);
+    }
+
+    @Override
     public synchronized void breakerStateChanged(String instance, String oldState, String newState, String trigger,
             long coolDownMs) {
         Map<String, Object> event = envelope("breaker_state_changed");
@@ -95,12 +123,7 @@ final class JsonEventRenderer implements RunListener {
             event.put("provenance", result.provenance());
         }
         if (result.cdc() != null) {
-            Map<String, Object> cdc = new LinkedHashMap<>();
-            cdc.put("inserts", result.cdc().inserts());
-            cdc.put("updates", result.cdc().updates());
-            cdc.put("deletes", result.cdc().deletes());
-            cdc.put("position", result.cdc().position());
-            event.put("cdc", cdc);
+            event.put("cdc", result.cdc().json());
         }
         emit(event);
     }

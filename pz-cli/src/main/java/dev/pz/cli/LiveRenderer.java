@@ -9,6 +9,8 @@ import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
+import dev.pz.engine.events.SchemaChange;
+import dev.pz.engine.events.SchemaColumn;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -195,6 +197,12 @@ final class LiveRenderer implements RunListener, AutoCloseable {
     public synchronized void breakerStateChanged(String instance, String oldState, String newState, String trigger,
             long coolDownMs) {
         update(List.of(PlainRenderer.breakerLine(instance, oldState, newState, trigger, coolDownMs)));
+    }
+
+    @Override
+    public synchronized void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
+            List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
+        update(List.of(PlainRenderer.driftLine(connection, entity, policy, changes)));
     }
 
     @Override

@@ -4,6 +4,8 @@ import dev.pz.engine.Formats;
 import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.RunListener;
+import dev.pz.engine.events.SchemaChange;
+import dev.pz.engine.events.SchemaColumn;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +39,13 @@ final class PlainRenderer implements RunListener {
     public synchronized void breakerStateChanged(String instance, String oldState, String newState, String trigger,
             long coolDownMs) {
         out.println(breakerLine(instance, oldState, newState, trigger, coolDownMs));
+        out.flush();
+    }
+
+    @Override
+    public synchronized void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
+            List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
+        out.println(driftLine(connection, entity, policy, changes));
         out.flush();
     }
 
@@ -74,6 +83,17 @@ final class PlainRenderer implements RunListener {
         String connection = instance.startsWith("conn:") ? instance.substring("conn:".length()) : instance;
         return "breaker: connection " + connection + " " + oldState + "->" + newState + " (" + trigger + "; cool down "
                 + Formats.seconds(coolDownMs) + ")";
+    }
+
+    /**
+     * {@code warning: source drift on <conn>.<entity> (policy warn): retyped amount (BIGINT->VARCHAR); added x (T)
+     * — run 'pz schema accept <conn>.<entity>' to accept it}.
+     */
+    static String driftLine(String connection, String entity, String policy, List<SchemaChange> changes) {
+        String key = connection + "." + entity;
+        return "warning: source drift on " + key + " (policy " + policy + "): "
+                + String.join("; ", changes.stream().map(SchemaChange::compact).toList())
+                + " — run 'pz schema accept " + key + "' to accept it";
     }
 
     static String retryLine(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {

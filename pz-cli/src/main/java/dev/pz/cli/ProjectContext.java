@@ -13,16 +13,18 @@ final class ProjectContext {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean lockCheck;
+    private final String stateUrl;
 
     ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err) {
-        this(engine, out, err, true);
+        this(engine, out, err, true, null);
     }
 
-    private ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err, boolean lockCheck) {
+    private ProjectContext(PzEngine engine, PrintWriter out, PrintWriter err, boolean lockCheck, String stateUrl) {
         this.engine = engine;
         this.out = out;
         this.err = err;
         this.lockCheck = lockCheck;
+        this.stateUrl = stateUrl;
     }
 
     static ProjectContext of(picocli.CommandLine.Model.CommandSpec spec) {
@@ -32,12 +34,17 @@ final class ProjectContext {
 
     /** The same, printing notices on stderr: stdout is reserved for the json event stream. */
     ProjectContext noticesOnStderr() {
-        return new ProjectContext(engine, err, err, lockCheck);
+        return new ProjectContext(engine, err, err, lockCheck, stateUrl);
     }
 
     /** The same, checking pz.lock.json against project.yml only when {@code check} ({@code --no-lock-check}). */
     ProjectContext lockCheck(boolean check) {
-        return new ProjectContext(engine, out, err, check);
+        return new ProjectContext(engine, out, err, check, stateUrl);
+    }
+
+    /** The same, keeping state at the http state service {@code url} ({@code --state-url}); null for project.yml's. */
+    ProjectContext withStateUrl(String url) {
+        return new ProjectContext(engine, out, err, lockCheck, url);
     }
 
     PzEngine engine() {
@@ -46,7 +53,7 @@ final class ProjectContext {
 
     /** Loads; load warnings go to stderr. */
     LoadedProject load(ProjectOptions options) {
-        ProjectRequest request = new ProjectRequest(options.directory(), options.vars);
+        ProjectRequest request = new ProjectRequest(options.directory(), options.vars).withStateUrl(stateUrl);
         return engine.load(lockCheck ? request : request.withoutLockCheck(), diagnostics(true));
     }
 

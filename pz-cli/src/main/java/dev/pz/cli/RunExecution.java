@@ -40,10 +40,10 @@ final class RunExecution {
      */
     record Output(LogFormat format, Console console, ProjectContext context, Tracing tracing) {
         static Output of(picocli.CommandLine.Model.CommandSpec spec, RunOptions options) {
-            options.refuseUnbuilt();
             LogFormat format = LogFormat.of(options);
             Console root = PzCommandLine.Root.console(spec);
-            ProjectContext context = ProjectContext.of(spec).lockCheck(!options.noLockCheck);
+            ProjectContext context = ProjectContext.of(spec).lockCheck(!options.noLockCheck)
+                    .withStateUrl(options.stateUrl);
             Tracing tracing;
             try {
                 tracing = Tracing.configure(options.otelEndpoint, root.environment());

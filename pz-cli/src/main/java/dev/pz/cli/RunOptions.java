@@ -14,17 +14,7 @@ final class RunOptions {
     @Option(names = "--otel-endpoint", paramLabel = "<url>", description = "Export the run's traces over OTLP/HTTP to this collector (default: $PZ_OTEL_ENDPOINT).")
     String otelEndpoint;
 
-    @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service.")
+    @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service"
+            + " (instead of project.yml's state:); PZ_STATE_TOKEN is its bearer token.")
     String stateUrl;
-
-    /**
-     * Refuses the options whose feature this build does not have (remote state), so a run never
-     * silently goes without what its command line asked for.
-     */
-    void refuseUnbuilt() {
-        if (stateUrl != null) {
-            throw new RunExecution.UsageError("--state-url is not supported by this build of pz (state is kept in "
-                    + ".pz/state); remove the option");
-        }
-    }
 }

@@ -79,7 +79,8 @@ final class StateCommand implements Callable<Integer> {
         private static void listAll(StateOverview overview, PrintWriter out) {
             out.println();
             if (!overview.watermarksExist()) {
-                out.println("no watermark state (" + overview.watermarkFile() + " is absent)");
+                out.println(overview.remote() ? "no watermark state"
+                        : "no watermark state (" + overview.watermarkFile() + " is absent)");
             } else {
                 out.println("watermarks (" + overview.watermarkFile() + ")");
                 out.println(String.format("%-28s %-16s %-10s %-30s %s", "key", "cursor", "type", "value", "run"));
@@ -92,6 +93,13 @@ final class StateCommand implements Callable<Integer> {
                 out.println(String.format("%-28s %-30s %s", "key", "token", "run"));
                 overview.syncStates().forEach(row -> out.println(String.format("%-28s %-30s %s", row.key(), row.token(),
                         orDash(row.runId()))));
+            }
+            if (!overview.baselines().isEmpty()) {
+                out.println();
+                out.println("schema baselines (" + overview.baselineFile() + ")");
+                out.println(String.format("%-28s %-30s %s", "key", "columns", "run"));
+                overview.baselines().forEach(row -> out.println(String.format("%-28s %-30s %s", row.key(),
+                        String.join(", ", row.columns()), orDash(row.runId()))));
             }
         }
 

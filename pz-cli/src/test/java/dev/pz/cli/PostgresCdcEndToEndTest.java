@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import dev.pz.testing.TestProject;
+import dev.pz.testing.state.HttpStateServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -262,6 +264,45 @@ class PostgresCdcEndToEndTest {
         sql("delete from " + source + " where id = 1", "insert into " + source + " values (8, 'eight', 8.00)");
         run(project);
         assertThat(targetRows()).extracting(row -> row.split("\\|")[0]).containsExactly("1", "2", "8");
+    }
+
+    @Test
+    void aSharedStateBackendCarriesTheTokenForRunsAndForCdcStatusAndDrop() throws Exception {
+        try (HttpStateServer state = HttpStateServer.start("cdc-tok")) {
+            TestProject project = project("delete");
+            project.file("project.yml", project.read("project.yml") + "state:\n  backend: http\n  url: " + state.url()
+                    + "\n");
+            Map<String, String> env = PostgresProjects.environment(server);
+            env.put("PZ_STATE_TOKEN", "cdc-tok");
+            CliRun first = CliRun.pzWithEnv(env, project.path(), "run", "--log-format", "json");
+            assertThat(first.exitCode()).as(first.toString()).isZero();
+            String stored = state.payload("sync-state", "pg." + source);
+            assertThat(stored).contains("\"token\":\"" + cdcCounts(first).path("position").asText() + "\"");
+            assertThat(project.path().resolve(".pz/state/sync-state.json")).doesNotExist();
+            JsonNode recorded = JSON.readTree(java.nio.file.Files.readString(RunArtifacts.latestRun(project.path())
+                    .resolve("run_results.json"))).path("nodes");
+            JsonNode load = java.util.stream.StreamSupport.stream(recorded.spliterator(), false)
+                    .filter(node -> node.has("cdc")).findFirst().orElseThrow();
+            assertThat(load.path("cdc")).isEqualTo(cdcCounts(first));
+            assertThat(load.get("cdc").fieldNames()).toIterable().containsExactly("inserts", "updates", "deletes",
+                    "position");
+
+            // The second run resumes from the server's token: it reads the one new change, not the table again.
+            sql("insert into " + source + " values (5, 'five', 5.00)");
+            CliRun second = CliRun.pzWithEnv(env, project.path(), "run", "--log-format", "json");
+            assertThat(second.exitCode()).as(second.toString()).isZero();
+            assertThat(cdcCounts(second).path("inserts").asLong()).isEqualTo(1);
+            assertThat(targetRows()).isEqualTo(sourceRows());
+            String advanced = JSON.readTree(state.payload("sync-state", "pg." + source)).path("token").asText();
+
+            CliRun status = CliRun.pzWithEnv(env, project.path(), "cdc", "status");
+            assertThat(status.exitCode()).as(status.toString()).isZero();
+            assertThat(status.out()).contains(advanced);
+            CliRun drop = CliRun.pzWithEnv(env, project.path(), "cdc", "drop", "pg." + source);
+            assertThat(drop.exitCode()).as(drop.toString()).isZero();
+            assertThat(drop.out()).contains("removed the stored token");
+            assertThat(state.payload("sync-state", "pg." + source)).isNull();
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.pz.engine;
 
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.events.WatermarkCandidate;
+import dev.pz.engine.model.Project;
 import dev.pz.engine.run.CatchUp;
 import java.nio.file.Path;
 import java.util.Map;
@@ -16,21 +17,21 @@ import java.util.Optional;
 public final class CatchUpLoop {
     private final CompiledDag dag;
     private final RunTarget target;
-    private final Path projectDirectory;
+    private final Project project;
     private final Integer maxRuns;
     private int passes;
 
-    CatchUpLoop(CompiledDag dag, RunTarget target, Path projectDirectory, Integer maxRuns) {
+    CatchUpLoop(CompiledDag dag, RunTarget target, Project project, Integer maxRuns) {
         this.dag = dag;
         this.target = target;
-        this.projectDirectory = projectDirectory;
+        this.project = project;
         this.maxRuns = maxRuns;
     }
 
     /** Call before running a pass: remembers the stored watermarks the pass starts from. */
     public Pass next() {
         passes++;
-        return new Pass(passes, Guard.call(() -> CatchUp.stored(projectDirectory)));
+        return new Pass(passes, Guard.call(() -> CatchUp.stored(project)));
     }
 
     /** The passes started so far. */
@@ -55,7 +56,7 @@ public final class CatchUpLoop {
         /** After the pass succeeded: why the loop stops now, or empty to run another pass. */
         public Optional<String> stopReason() {
             return Guard.call(() -> {
-                CatchUp.Verdict verdict = CatchUp.verdict(dag, target.effective(), projectDirectory);
+                CatchUp.Verdict verdict = CatchUp.verdict(dag, target.effective(), project);
                 if (verdict == CatchUp.Verdict.NO_STOP) {
                     return Optional.of("no windowed source with a stop (`until` or a SQL ceiling) in this run");
                 }
@@ -66,7 +67,7 @@ public final class CatchUpLoop {
                     return Optional.of("max runs (" + maxRuns + ") reached before every source caught up -- run again"
                             + " to continue from the stored watermarks");
                 }
-                if (before.equals(CatchUp.stored(projectDirectory))) {
+                if (before.equals(CatchUp.stored(project))) {
                     return Optional.of("no watermark advanced in run " + number + " -- check `pz state show` and the"
                             + " run's sinks");
                 }

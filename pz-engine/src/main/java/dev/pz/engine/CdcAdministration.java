@@ -15,6 +15,8 @@ import dev.pz.engine.connect.ConnectorMessages;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.ConnectionDef;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.state.StateBackend;
+import dev.pz.engine.state.StateBackends;
 import dev.pz.engine.state.SyncStateStore;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,16 +31,25 @@ final class CdcAdministration {
     private final Project project;
     private final CompiledDag dag;
     private final ConnectorRegistry registry;
-    private final SyncStateStore tokens;
 
     CdcAdministration(Project project, CompiledDag dag, ConnectorRegistry registry) {
         this.project = project;
         this.dag = dag;
         this.registry = registry;
-        this.tokens = SyncStateStore.local(project.directory());
+    }
+
+    /** The project's state backend (local, or the shared one project.yml or {@code --state-url} chose). */
+    private StateBackend openState() {
+        return StateBackends.open(project.state(), project.directory());
     }
 
     List<CdcStatusRow> status() {
+        try (StateBackend state = openState()) {
+            return status(SyncStateStore.on(state));
+        }
+    }
+
+    private List<CdcStatusRow> status(SyncStateStore tokens) {
         List<CdcStatusRow> rows = new ArrayList<>();
         for (SourceLoadNode node : datasets()) {
             ConnectionDef connection = project.connections().get(node.connection());
@@ -75,6 +86,13 @@ final class CdcAdministration {
         SourceLoadNode node = datasets().stream().filter(dataset -> dataset.datasetKey().equals(target)).findFirst()
                 .orElseThrow(() -> new PzException(PzError.of(PzCode.CDC_TARGET_NOT_FOUND, "'" + target + "' is not a"
                         + " cdc dataset of this project").withHint("`pz cdc status` lists the cdc datasets")));
+        try (StateBackend state = openState()) {
+            return drop(node, SyncStateStore.on(state));
+        }
+    }
+
+    private CdcDropReport drop(SourceLoadNode node, SyncStateStore tokens) {
+        String target = node.datasetKey();
         ConnectionDef connection = project.connections().get(node.connection());
         Connector connector = registry.find(connection.connector()).orElseThrow(() -> new PzException(PzError.of(
                 PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + connection.connector() + "' is not installed")));

@@ -23,13 +23,18 @@ import dev.pz.engine.run.CancellationNotice;
 import dev.pz.engine.run.RetryPlanner;
 import dev.pz.engine.run.RunSession;
 import dev.pz.engine.state.RunHistory;
+import dev.pz.engine.state.SchemaAcceptance;
+import dev.pz.engine.state.StateBackend;
+import dev.pz.engine.state.StateBackends;
 import dev.pz.engine.validate.ConnectivityValidator;
 import dev.pz.engine.validate.Preflight;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -222,7 +227,7 @@ public final class CompiledProject {
 
     /** The loop of {@code pz run --until-caught-up} over {@code target}; {@code maxRuns} null for no cap. */
     public CatchUpLoop catchUp(RunTarget target, Integer maxRuns) {
-        return new CatchUpLoop(dag, target, project.directory(), maxRuns);
+        return new CatchUpLoop(dag, target, project, maxRuns);
     }
 
     /**
@@ -250,6 +255,24 @@ public final class CompiledProject {
                             sweep.bytesFreed(), sweep.failures(), sweep.line()));
             return new RunReport(result.runId(), result.status(), result.results(), result.resultsFile(), retention,
                     result.notes(), CancellationNotice.of(control.cancellation(), result.results()));
+        });
+    }
+
+    /**
+     * {@code pz schema accept}: the schemas the latest run observed become the drift baselines of
+     * {@code targets} (every dataset with an observed schema when empty). Contacts no source.
+     *
+     * @return one line per accepted change, e.g. {@code pg.orders: column 'amount' retyped BIGINT -> VARCHAR}
+     * @throws dev.pz.connectors.api.error.PzValidationException PZ0127 for a target the latest run observed no schema for
+     */
+    public List<String> acceptSchemas(List<String> targets) {
+        return Guard.call(() -> {
+            Map<String, String> datasetKeys = new HashMap<>();
+            dag.nodes().stream().filter(node -> node instanceof SourceLoadNode).map(node -> (SourceLoadNode) node)
+                    .forEach(source -> datasetKeys.put(source.name(), source.datasetKey()));
+            try (StateBackend state = StateBackends.open(project.state(), project.directory())) {
+                return SchemaAcceptance.accept(project.directory(), state, datasetKeys, targets).changes();
+            }
         });
     }
 

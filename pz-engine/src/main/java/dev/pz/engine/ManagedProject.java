@@ -4,6 +4,8 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.load.ProjectLoader;
 import dev.pz.engine.model.StateConfig;
+import dev.pz.engine.state.StateBackend;
+import dev.pz.engine.state.StateBackends;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,25 +29,26 @@ record ManagedProject(Path directory, StateConfig state) {
         return new ManagedProject(directory, ProjectLoader.loadStateConfig(directory, environment));
     }
 
-    /** PZ0518 unless run artifacts live in {@code .pz/runs} (local and http backends). */
+    /** PZ0518 unless run artifacts live in {@code .pz/runs} (every backend but sqlserver with artifacts: true). */
     ManagedProject requireLocalArtifacts(String what) {
-        if (state.backend().equals("sqlserver")) {
+        if (state.backend().equals("sqlserver") && Boolean.TRUE.equals(state.settings().get("artifacts"))) {
             throw unsupportedBackend(what);
         }
         return this;
     }
 
-    /** PZ0518 unless keyed state (watermarks, sync state) lives in {@code .pz/state}. */
-    ManagedProject requireLocalKeyedState(String what) {
-        if (!state.backend().equals("local")) {
-            throw unsupportedBackend(what);
-        }
-        return this;
+    /**
+     * The backend that keeps this project's keyed state, opened (and for a database, connected).
+     *
+     * @throws dev.pz.connectors.api.error.PzException {@code PZ0518} when it cannot be reached
+     */
+    StateBackend openState() {
+        return StateBackends.open(state, directory);
     }
 
-    /** {@code local (default)}, or the backend name when project.yml or the environment chose it. */
-    String backendDescription() {
-        return state.backend() + (state.fromDefault() ? " (default)" : "");
+    /** {@code local (default)}, or how the chosen backend describes itself. */
+    String backendDescription(StateBackend backend) {
+        return backend.description() + (state.fromDefault() ? " (default)" : "");
     }
 
     /** {@code path} relative to the project directory, with forward slashes: {@code .pz/state/watermarks.json}. */

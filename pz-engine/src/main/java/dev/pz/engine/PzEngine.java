@@ -66,7 +66,9 @@ public final class PzEngine {
     public LoadedProject load(ProjectRequest request, Diagnostics diagnostics) {
         return Guard.call(() -> {
             Map<String, Object> overrides = request.varsJson() == null ? Map.of() : VarsOverrides.parse(request.varsJson());
-            Project project = ProjectLoader.load(request.directory(), environment, overrides);
+            Project loaded = ProjectLoader.load(request.directory(), environment, overrides);
+            Project project = request.stateUrl() == null ? loaded
+                    : loaded.withState(ProjectLoader.stateUrl(request.stateUrl(), environment));
             project.warnings().forEach(warning -> diagnostics.warning(warning.render()));
             // The restore check runs when the project first needs its connectors (compile, pz connectors), so
             // loading alone creates no connector; it still runs before anything is planned or run.
@@ -119,7 +121,7 @@ public final class PzEngine {
 
     /** {@code pz state show}: the backend and the stored watermarks and sync-state tokens. */
     public StateOverview stateOverview(Path directory) {
-        return Guard.call(() -> StateViews.overview(manage(directory, "state show").requireLocalKeyedState("pz state")));
+        return Guard.call(() -> StateViews.overview(manage(directory, "state show")));
     }
 
     /**
@@ -129,7 +131,7 @@ public final class PzEngine {
      * @throws dev.pz.connectors.api.error.PzException PZ0513 when no watermark is stored for {@code key}
      */
     public KeyHistory stateHistory(Path directory, String key) {
-        return Guard.call(() -> StateViews.history(manage(directory, "state show").requireLocalKeyedState("pz state"),
+        return Guard.call(() -> StateViews.history(manage(directory, "state show"),
                 key));
     }
 
@@ -142,9 +144,9 @@ public final class PzEngine {
     public StateEdit prepareStateEdit(Path directory, StateEditRequest request) {
         return Guard.call(() -> {
             WatermarkEdit.Action action = WatermarkEdit.Action.valueOf(request.action().toUpperCase(Locale.ROOT));
-            ManagedProject project = manage(directory, "state " + action.word()).requireLocalKeyedState("pz state");
-            return new StateEdit(WatermarkEdit.prepare(project.directory(), action, request.key(), request.value(),
-                    request.toRun(), request.reason()));
+            ManagedProject project = manage(directory, "state " + action.word());
+            return new StateEdit(WatermarkEdit.prepare(project.directory(), project.openState(), action, request.key(),
+                    request.value(), request.toRun(), request.reason()));
         });
     }
 

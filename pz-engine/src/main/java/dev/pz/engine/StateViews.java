@@ -3,6 +3,8 @@ package dev.pz.engine;
 import dev.pz.engine.state.AuditLog;
 import dev.pz.engine.state.RunHistory;
 import dev.pz.engine.state.RunRecord;
+import dev.pz.engine.state.SchemaBaselineStore;
+import dev.pz.engine.state.StateBackend;
 import dev.pz.engine.state.StateKeys;
 import dev.pz.engine.state.SyncStateStore;
 import dev.pz.engine.state.Watermark;
@@ -22,30 +24,45 @@ final class StateViews {
     }
 
     static StateOverview overview(ManagedProject project) {
-        WatermarkStore watermarks = WatermarkStore.local(project.directory());
-        SyncStateStore syncStates = SyncStateStore.local(project.directory());
-        List<String> notices = new ArrayList<>();
-        watermarks.corruptionNotice().ifPresent(notices::add);
-        syncStates.corruptionNotice().ifPresent(notices::add);
-        List<StateOverview.WatermarkRow> watermarkRows = new ArrayList<>();
-        List<StateOverview.SyncStateRow> syncRows = new ArrayList<>();
-        if (notices.isEmpty()) {
-            if (watermarks.exists()) {
+        try (StateBackend backend = project.openState()) {
+            WatermarkStore watermarks = WatermarkStore.on(backend);
+            SyncStateStore syncStates = SyncStateStore.on(backend);
+            SchemaBaselineStore baselines = SchemaBaselineStore.on(backend);
+            List<String> notices = new ArrayList<>();
+            watermarks.corruptionNotice().ifPresent(notices::add);
+            syncStates.corruptionNotice().ifPresent(notices::add);
+            baselines.corruptionNotice().ifPresent(notices::add);
+            List<StateOverview.WatermarkRow> watermarkRows = new ArrayList<>();
+            List<StateOverview.SyncStateRow> syncRows = new ArrayList<>();
+            List<StateOverview.BaselineRow> baselineRows = new ArrayList<>();
+            if (notices.isEmpty()) {
                 watermarks.all().forEach((key, watermark) -> watermarkRows.add(row(key, watermark)));
-            }
-            if (syncStates.exists()) {
                 syncStates.all().forEach((key, state) -> syncRows.add(new StateOverview.SyncStateRow(key, state.token(),
                         state.runId())));
+                baselines.all().forEach((key, baseline) -> baselineRows.add(new StateOverview.BaselineRow(key,
+                        baseline.columns().stream().map(column -> column.name() + " " + column.type()).toList(),
+                        baseline.runId())));
             }
+            boolean remote = !backend.isLocal();
+            return new StateOverview(project.backendDescription(backend), notices,
+                    where(project, backend, watermarks.file()), remote ? !watermarkRows.isEmpty() : watermarks.exists(),
+                    watermarkRows, where(project, backend, syncStates.file()),
+                    remote ? !syncRows.isEmpty() : syncStates.exists(), syncRows, remote,
+                    where(project, backend, baselines.file()), baselineRows);
         }
-        return new StateOverview(project.backendDescription(), notices, project.relative(watermarks.file()),
-                watermarks.exists(), watermarkRows, project.relative(syncStates.file()), syncStates.exists(), syncRows);
+    }
+
+    private static String where(ManagedProject project, StateBackend backend, java.nio.file.Path file) {
+        return file == null ? backend.description() : project.relative(file);
     }
 
     static KeyHistory history(ManagedProject project, String key) {
-        WatermarkStore watermarks = WatermarkStore.local(project.directory());
-        Watermark current = watermarks.get(key).orElseThrow(() -> WatermarkEdit.unknownKey(key));
-        Optional<String> ambiguity = StateKeys.ambiguity(key, watermarks.all().keySet());
+        Map<String, Watermark> stored;
+        try (StateBackend backend = project.openState()) {
+            stored = WatermarkStore.on(backend).all();
+        }
+        Watermark current = Optional.ofNullable(stored.get(key)).orElseThrow(() -> WatermarkEdit.unknownKey(key));
+        Optional<String> ambiguity = StateKeys.ambiguity(key, stored.keySet());
         List<KeyHistory.RecordedValue> history = new ArrayList<>();
         if (ambiguity.isEmpty()) {
             for (RunRecord run : RunHistory.list(project.directory())) {

@@ -25,7 +25,7 @@ final class IntrospectTools {
                 new PzTool("pz_connector_reference", "Every installed connector: whether it reads and writes, its "
                         + "capabilities, and the options of its connections, datasets (read) and writes.", List.of(),
                         arguments -> connectors()),
-                new PzTool("pz_state", "Stored watermarks and sync-state tokens, and the latest run's status.",
+                new PzTool("pz_state", "Stored watermarks, sync-state tokens and schema baselines, and the latest run's status.",
                         List.of(), arguments -> state()));
     }
 
@@ -80,9 +80,18 @@ final class IntrospectTools {
             entry.put("run_id", row.runId());
             tokens.add(entry);
         }
+        List<Object> baselines = new ArrayList<>();
+        for (StateOverview.BaselineRow row : state.baselines()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("key", row.key());
+            entry.put("columns", row.columns());
+            entry.put("run_id", row.runId());
+            baselines.add(entry);
+        }
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("watermarks", section(corrupt, watermarks));
         result.put("sync_state", section(corrupt, tokens));
+        result.put("schema_baselines", section(corrupt, baselines));
         result.put("latest_run", latestRun());
         return ToolEnvelope.ok(result);
     }

@@ -183,6 +183,8 @@ class McpServerTest {
 
         Call state = call(agent, "pz_state", Map.of());
         assertThat(state.result().path("latest_run").path("status").asText()).isEqualTo("success");
+        assertThat(state.result().path("schema_baselines").path("corrupt").isBoolean()).isTrue();
+        assertThat(state.result().path("schema_baselines").path("entries").isArray()).isTrue();
     }
 
     @Test

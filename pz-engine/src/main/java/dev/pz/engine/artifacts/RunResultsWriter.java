@@ -5,11 +5,13 @@ import dev.pz.engine.events.NodeRef;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
+import dev.pz.engine.events.SchemaColumn;
 import dev.pz.engine.json.AtomicFiles;
 import dev.pz.engine.json.Json;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +33,7 @@ public final class RunResultsWriter implements RunListener {
     private final String startedAt;
     private final Clock clock;
     private final List<NodeResult> nodes = new ArrayList<>();
+    private final Map<String, Map<String, Object>> observedSchemas = new HashMap<>();
     private RuntimeException lastFailure;
     private final Map<String, String> nodeStarts = new LinkedHashMap<>();
     private PeakMemory peakMemory;
@@ -62,6 +65,15 @@ public final class RunResultsWriter implements RunListener {
     @Override
     public synchronized void nodeStarted(NodeRef node) {
         nodeStarts.put(node.id(), Timestamps.format(clock.instant()));
+    }
+
+    @Override
+    public synchronized void schemaObserved(NodeRef node, List<SchemaColumn> observed, String hintsHash) {
+        List<Object> columns = SchemaColumn.json(observed);
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("columns", columns);
+        schema.put("hintsHash", hintsHash);
+        observedSchemas.put(node.id(), schema);
     }
 
     @Override
@@ -101,7 +113,7 @@ public final class RunResultsWriter implements RunListener {
             root.put("finishedAt", finishedAt);
         }
         List<Object> entries = new ArrayList<>();
-        nodes.forEach(node -> entries.add(entry(node)));
+        nodes.forEach(node -> entries.add(entry(node, observedSchemas.get(node.id()))));
         root.put("nodes", entries);
         root.put("nodeStarts", new LinkedHashMap<String, Object>(nodeStarts));
         if (peakMemory != null) {
@@ -115,7 +127,7 @@ public final class RunResultsWriter implements RunListener {
         }
     }
 
-    static Map<String, Object> entry(NodeResult node) {
+    static Map<String, Object> entry(NodeResult node, Map<String, Object> observedSchema) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", node.id());
         entry.put("kind", node.kind().pascalName());
@@ -132,6 +144,12 @@ public final class RunResultsWriter implements RunListener {
             timings.put("producerStallMs", node.timings().producerStallMs());
             timings.put("consumerStallMs", node.timings().consumerStallMs());
             entry.put("timings", timings);
+        }
+        if (node.cdc() != null) {
+            entry.put("cdc", node.cdc().json());
+        }
+        if (observedSchema != null) {
+            entry.put("observed_schema", observedSchema);
         }
         if (node.watermark() != null) {
             Map<String, Object> watermark = new LinkedHashMap<>();

@@ -43,6 +43,23 @@ public interface RunListener {
             long coolDownMs) {
     }
 
+    /**
+     * The columns a contract-less source load staged, when {@code on_source_drift} is {@code warn} or
+     * {@code fail}; {@code hintsHash} identifies the read shape they were observed under. Recorded as
+     * the node's {@code observed_schema}, which {@code pz schema accept} adopts.
+     */
+    default void schemaObserved(NodeRef node, java.util.List<SchemaColumn> observed, String hintsHash) {
+    }
+
+    /**
+     * The staged columns of {@code connection.entity} differ from its accepted baseline; {@code policy}
+     * is {@code warn} (the load goes on) or {@code fail} (it fails with PZ0331). Before the node's
+     * {@link #nodeCompleted}.
+     */
+    default void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
+            java.util.List<SchemaChange> changes, java.util.List<SchemaColumn> observed, String hintsHash) {
+    }
+
     default void nodeCompleted(NodeResult result) {
     }
 

@@ -63,6 +63,17 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void schemaObserved(NodeRef node, List<SchemaColumn> observed, String hintsHash) {
+        each(listener -> listener.schemaObserved(node, observed, hintsHash));
+    }
+
+    @Override
+    public void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
+            List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
+        each(listener -> listener.sourceDriftDetected(node, connection, entity, policy, changes, observed, hintsHash));
+    }
+
+    @Override
     public void nodeCompleted(NodeResult result) {
         each(listener -> listener.nodeCompleted(result));
     }

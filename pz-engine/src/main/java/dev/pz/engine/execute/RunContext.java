@@ -8,6 +8,7 @@ import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.state.StateBackend;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -20,12 +21,15 @@ import org.apache.arrow.memory.BufferAllocator;
  * likewise; {@code allocator} is the run's root Arrow allocator,
  * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
  * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
- * {@code events} receives progress reports.
+ * {@code events} receives progress reports; {@code state} is the backend that keeps the project's
+ * keyed state (schema baselines are read and seeded during the run; watermarks and change-capture
+ * tokens are advanced in it after the sinks commit).
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
         Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, Map<String, String> syncTokens) {
+        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, Map<String, String> syncTokens,
+        StateBackend state) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
@@ -35,15 +39,16 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
     /** The same context under another cancellation scope: one node attempt's. */
     public RunContext withCancellation(Cancellation scope) {
         return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
-                scope, storedWatermarks, allocator, reuse, fusedCopies, events, syncTokens);
+                scope, storedWatermarks, allocator, reuse, fusedCopies, events, syncTokens, state);
     }
 
     /** A context with an empty hand-off of fused copies (sink id → the file a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
             ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
             Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-            StagedReuse reuse, RunListener events, Map<String, String> syncTokens) {
+            StagedReuse reuse, RunListener events, Map<String, String> syncTokens, StateBackend state) {
         this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
-                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events, syncTokens);
+                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events, syncTokens,
+                state);
     }
 }

@@ -72,8 +72,9 @@ final class SourceLoadExecutor {
         if (window != null) {
             rows = window.trim(connection, table);
         }
-        return new NodeOutcome(rows, null,
+        NodeOutcome landed = new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
+        return SchemaDriftGate.apply(node, context, connection, table, landed);
     }
 
     /** A fresh directory in the run's spool for the objects a native read downloads. */

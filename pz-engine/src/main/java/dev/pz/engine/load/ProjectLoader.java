@@ -65,10 +65,8 @@ public final class ProjectLoader {
             readYaml(directory, ConnectionsParser.FILE, problems)
                     .ifPresent(root -> connections.putAll(new ConnectionsParser(env, problems).parse(root)));
         }
-        if (settings != null) {
-            new StateParser(ProjectFileParser.FILE, env, problems)
-                    .checkConnection(settings.state(), settings.stateNode(), connections);
-        }
+        StateConfig state = settings == null ? null : new StateParser(ProjectFileParser.FILE, env, problems)
+                .resolveConnection(settings.state(), settings.stateNode(), connections);
 
         reportRetiredDirectory(directory, "sources", false, problems);
         reportRetiredDirectory(directory, "sinks", true, problems);
@@ -77,7 +75,7 @@ public final class ProjectLoader {
         problems.throwIfErrors();
         return new Project(directory, settings.name(), settings.version(), settings.connectors(),
                 settings.repositories(), settings.vars(),
-                settings.engine(), settings.retention(), settings.state(), settings.onSourceDrift(), connections,
+                settings.engine(), settings.retention(), state, settings.onSourceDrift(), connections,
                 pipelines, problems.warnings());
     }
 
@@ -94,9 +92,28 @@ public final class ProjectLoader {
                     "run pz from a project directory (or pass --project <dir>), or create one with 'pz init <name>'")));
         }
         Problems problems = new Problems();
-        StateConfig state = readYaml(directory, ProjectFileParser.FILE, problems)
-                .map(root -> new StateParser(ProjectFileParser.FILE, env, problems).parse(root.get("state")))
-                .orElse(StateConfig.local());
+        StateParser parser = new StateParser(ProjectFileParser.FILE, env, problems);
+        Optional<YamlNode.Mapping> root = readYaml(directory, ProjectFileParser.FILE, problems);
+        StateConfig state = root.map(yaml -> parser.parse(yaml.get("state"))).orElse(StateConfig.local());
+        if (state.settings().containsKey("connection") && Files.isRegularFile(directory.resolve(ConnectionsParser.FILE))) {
+            // Only the state connection matters here: problems elsewhere in connections.yml never block these verbs.
+            Problems elsewhere = new Problems();
+            Map<String, ConnectionDef> connections = readYaml(directory, ConnectionsParser.FILE, elsewhere)
+                    .map(yaml -> new ConnectionsParser(env, elsewhere).parse(yaml)).orElse(Map.of());
+            state = parser.resolveConnection(state, root.get().get("state"), connections);
+        }
+        problems.throwIfErrors();
+        return state;
+    }
+
+    /**
+     * {@code --state-url}: the http state backend at {@code url}, replacing project.yml's {@code state:}.
+     *
+     * @throws PzValidationException {@code PZ0125} when {@code url} is not an absolute http(s) URL
+     */
+    public static StateConfig stateUrl(String url, Map<String, String> env) {
+        Problems problems = new Problems();
+        StateConfig state = new StateParser("--state-url", env, problems).stateUrl(url);
         problems.throwIfErrors();
         return state;
     }

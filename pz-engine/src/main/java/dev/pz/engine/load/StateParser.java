@@ -20,11 +20,14 @@ import java.util.Map;
  * settings as {@code connection_string} and {@code token}; no message ever echoes them.
  */
 final class StateParser {
-    static final List<String> BACKENDS = List.of("local", "sqlserver", "http");
+    static final List<String> BACKENDS = List.of("local", "sqlserver", "http", "postgres");
     private static final Map<String, List<String>> BACKEND_KEYS = Map.of(
             "local", List.of("backend"),
             "sqlserver", List.of("backend", "connection", "schema", "artifacts", "events"),
+            "postgres", List.of("backend", "connection", "schema"),
             "http", List.of("backend", "url", "timeout_seconds", "artifacts", "events"));
+    /** The state key the connection's options land under once {@code state.connection} is resolved. */
+    public static final String CONNECTION_CONFIG = "connection_config";
 
     private final String file;
     private final Map<String, String> env;
@@ -61,8 +64,9 @@ final class StateParser {
         }
         if (!BACKENDS.contains(backend)) {
             error(PzCode.STATE_BACKEND_CONFIG_INVALID, "unknown state backend '" + backend
-                    + "' (expected local, sqlserver or http).", backendLine,
-                    NearMiss.didYouMean(backend, BACKENDS).orElse("set state.backend or PZ_STATE_BACKEND to local, sqlserver or http"));
+                    + "' (expected local, sqlserver, http or postgres).", backendLine,
+                    NearMiss.didYouMean(backend, BACKENDS).orElse("set state.backend or PZ_STATE_BACKEND to local,"
+                            + " sqlserver, http or postgres"));
             return StateConfig.local();
         }
         List<String> allowed = BACKEND_KEYS.get(backend);
@@ -81,6 +85,7 @@ final class StateParser {
         Map<String, Object> settings = new LinkedHashMap<>();
         switch (backend) {
             case "sqlserver" -> valid &= sqlServer(state, settings);
+            case "postgres" -> valid &= database("postgres", state, settings);
             case "http" -> valid &= http(state, settings);
             default -> {
             }
@@ -91,23 +96,55 @@ final class StateParser {
         return new StateConfig(backend, settings, fromDefault);
     }
 
-    /** {@code PZ0125} when {@code state.connection} names no sqlserver connection. */
-    void checkConnection(StateConfig state, YamlNode stateNode, Map<String, ConnectionDef> connections) {
-        if (!state.backend().equals("sqlserver") || !(state.settings().get("connection") instanceof String name)) {
-            return;
+    /**
+     * Resolves {@code state.connection} of a database backend to that connection's options (in the
+     * returned config under {@link #CONNECTION_CONFIG}); {@code PZ0125} when it names no connection of the
+     * backend's connector.
+     */
+    StateConfig resolveConnection(StateConfig state, YamlNode stateNode, Map<String, ConnectionDef> connections) {
+        String backend = state.backend();
+        if (!(backend.equals("sqlserver") || backend.equals("postgres"))
+                || !(state.settings().get("connection") instanceof String name)) {
+            return state;
         }
         int line = stateNode instanceof YamlNode.Mapping mapping ? mapping.lineOf("connection") : 0;
         ConnectionDef connection = connections.get(name);
         if (connection == null) {
             error(PzCode.STATE_CONNECTION_INVALID, "state.connection names connection '" + name
                     + "', which connections.yml does not declare.", line,
-                    NearMiss.didYouMean(name, connections.keySet()).orElse("declare a 'connector: sqlserver' connection named '"
-                            + name + "' in connections.yml"));
-        } else if (!"sqlserver".equals(connection.connector())) {
-            error(PzCode.STATE_CONNECTION_INVALID, "state.connection names connection '" + name
-                    + "', which uses connector '" + connection.connector() + "', not sqlserver.", line,
-                    "point state.connection at a 'connector: sqlserver' connection");
+                    NearMiss.didYouMean(name, connections.keySet()).orElse("declare a 'connector: " + backend
+                            + "' connection named '" + name + "' in connections.yml"));
+            return state;
         }
+        if (!backend.equals(connection.connector())) {
+            error(PzCode.STATE_CONNECTION_INVALID, "state.connection names connection '" + name
+                    + "', which uses connector '" + connection.connector() + "', not " + backend + ".", line,
+                    "point state.connection at a 'connector: " + backend + "' connection");
+            return state;
+        }
+        Map<String, Object> settings = new LinkedHashMap<>(state.settings());
+        settings.put(CONNECTION_CONFIG, connection.config());
+        return new StateConfig(backend, settings, state.fromDefault());
+    }
+
+    /**
+     * {@code --state-url}: the http backend at {@code url}, whatever project.yml says, with the token
+     * from {@code PZ_STATE_TOKEN}.
+     */
+    StateConfig stateUrl(String url) {
+        URI uri = httpUri(url);
+        if (uri == null) {
+            problems.error(PzCode.STATE_CONNECTION_INVALID, "--state-url must be an absolute http(s) URL (got '" + url
+                    + "').", null, "pass e.g. --state-url https://state.example.com/pz");
+            return StateConfig.local();
+        }
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("url", url);
+        token(uri, settings);
+        settings.put("artifacts", false);
+        settings.put("events", false);
+        settings.put("source", "--state-url");
+        return new StateConfig("http", settings, false);
     }
 
     private boolean sqlServer(YamlNode.Mapping state, Map<String, Object> settings) {
@@ -140,19 +177,30 @@ final class StateParser {
         return valid;
     }
 
+    /** A database backend other than sqlserver: a connection (or PZ_STATE_CONNECTION_STRING) and a schema. */
+    private boolean database(String backend, YamlNode.Mapping state, Map<String, Object> settings) {
+        boolean valid = true;
+        String connection = string(state, "connection", null);
+        String connectionString = env.get("PZ_STATE_CONNECTION_STRING");
+        if (connection != null) {
+            settings.put("connection", connection);
+        } else if (connectionString != null && !connectionString.isBlank()) {
+            settings.put("connection_string", connectionString.trim());
+        } else {
+            valid = false;
+            error(PzCode.STATE_CONNECTION_INVALID, "state backend '" + backend + "' has no connection.", state.line(),
+                    "set state.connection to a " + backend + " connection, or export PZ_STATE_CONNECTION_STRING");
+        }
+        String schema = string(state, "schema", "PZ_STATE_SCHEMA");
+        settings.put("schema", schema == null ? "pz" : schema);
+        return valid;
+    }
+
     private boolean http(YamlNode.Mapping state, Map<String, Object> settings) {
         boolean valid = true;
         String url = string(state, "url", "PZ_STATE_URL");
-        URI uri = null;
-        if (url != null) {
-            try {
-                uri = new URI(url);
-            } catch (URISyntaxException invalid) {
-                uri = null;
-            }
-        }
-        if (uri == null || !uri.isAbsolute() || uri.getHost() == null
-                || !("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))) {
+        URI uri = url == null ? null : httpUri(url);
+        if (uri == null) {
             valid = false;
             error(PzCode.STATE_CONNECTION_INVALID, url == null ? "state backend 'http' has no url."
                     : "state.url must be an absolute http(s) URL (got '" + url + "').", state.lineOf("url"),
@@ -160,15 +208,7 @@ final class StateParser {
         } else {
             settings.put("url", url);
         }
-        String token = env.get("PZ_STATE_TOKEN");
-        if (token != null && !token.isBlank()) {
-            settings.put("token", token);
-            if (uri != null && "http".equalsIgnoreCase(uri.getScheme()) && !isLoopback(uri.getHost())) {
-                problems.warning(new PzWarning(PzCode.HTTP_STATE_TOKEN_OVER_INSECURE_URL,
-                        "the state token is sent over plain http to " + uri.getHost(), file,
-                        "use an https:// state URL"));
-            }
-        }
+        token(uri, settings);
         Object timeout = state.get("timeout_seconds") != null && !state.get("timeout_seconds").isEmpty()
                 ? state.get("timeout_seconds").toPlain() : envNumber("PZ_STATE_TIMEOUT_SECONDS");
         if (timeout != null) {
@@ -191,6 +231,30 @@ final class StateParser {
             settings.put(key, false);
         }
         return valid;
+    }
+
+    /** {@code PZ_STATE_TOKEN} into {@code settings}; warns (PZ0530) when it would travel over plain http. */
+    private void token(URI uri, Map<String, Object> settings) {
+        String token = env.get("PZ_STATE_TOKEN");
+        if (token != null && !token.isBlank()) {
+            settings.put("token", token);
+            if (uri != null && "http".equalsIgnoreCase(uri.getScheme()) && !isLoopback(uri.getHost())) {
+                problems.warning(new PzWarning(PzCode.HTTP_STATE_TOKEN_OVER_INSECURE_URL,
+                        "the state token is sent over plain http to " + uri.getHost(), file,
+                        "use an https:// state URL"));
+            }
+        }
+    }
+
+    /** {@code url} as an absolute http(s) URI with a host; null when it is not one. */
+    private static URI httpUri(String url) {
+        try {
+            URI uri = new URI(url);
+            return uri.isAbsolute() && uri.getHost() != null
+                    && ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme())) ? uri : null;
+        } catch (URISyntaxException invalid) {
+            return null;
+        }
     }
 
     private Object envNumber(String name) {

@@ -34,6 +34,12 @@ public record Project(
         warnings = List.copyOf(warnings);
     }
 
+    /** The same project keeping its state in {@code newState} (e.g. {@code --state-url}). */
+    public Project withState(StateConfig newState) {
+        return new Project(directory, name, version, connectors, repositories, vars, engine, retention, newState,
+                onSourceDrift, connections, pipelines, warnings);
+    }
+
     /** A {@code connectors:} entry of project.yml, with the line it starts on. */
     public record ConnectorRequirement(String packageId, String version, int line) {
     }

@@ -5,6 +5,9 @@ import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.events.WatermarkCandidate;
 import dev.pz.engine.execute.WatermarkWindow;
 import dev.pz.engine.state.Watermark;
+import dev.pz.engine.model.Project;
+import dev.pz.engine.state.StateBackend;
+import dev.pz.engine.state.StateBackends;
 import dev.pz.engine.state.WatermarkStore;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -30,8 +33,8 @@ public final class CatchUp {
     private CatchUp() {
     }
 
-    public static Verdict verdict(CompiledDag dag, Set<String> effective, Path projectDirectory) {
-        Map<String, WatermarkCandidate> stored = stored(projectDirectory);
+    public static Verdict verdict(CompiledDag dag, Set<String> effective, Project project) {
+        Map<String, WatermarkCandidate> stored = stored(project);
         boolean anyStop = false;
         for (String id : effective) {
             if (!(dag.node(id) instanceof SourceLoadNode node) || node.incremental() == null
@@ -52,9 +55,12 @@ public final class CatchUp {
     }
 
     /** The stored watermarks (values only), for comparing before and after a pass. */
-    public static Map<String, WatermarkCandidate> stored(Path projectDirectory) {
+    public static Map<String, WatermarkCandidate> stored(Project project) {
         Map<String, WatermarkCandidate> stored = new HashMap<>();
-        Map<String, Watermark> all = WatermarkStore.local(projectDirectory).all();
+        Map<String, Watermark> all;
+        try (StateBackend state = StateBackends.open(project.state(), project.directory())) {
+            all = WatermarkStore.on(state).all();
+        }
         if (all != null) {
             all.forEach((key, w) -> stored.put(key, new WatermarkCandidate(w.cursor(), w.type(), w.value())));
         }

@@ -30,7 +30,10 @@ import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RunIds;
 import dev.pz.engine.plan.ExecutionPlan;
+import dev.pz.engine.state.StateBackend;
+import dev.pz.engine.state.StateBackends;
 import dev.pz.engine.state.SyncStateStore;
+import dev.pz.engine.state.Watermark;
 import dev.pz.engine.state.WatermarkStore;
 import dev.pz.engine.report.RunGraph;
 import dev.pz.engine.report.RunReports;
@@ -83,19 +86,25 @@ public final class RunSession {
         request.cancellation().throwIfCancelled();
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
-        try (ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
+        try (StateBackend state = StateBackends.open(project.state(), project.directory());
+                ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
+                StateBackend.RunLock sharedLock = state.lockRun(runId);
                 RunDirectory directory = RunDirectory.create(project.directory(), runId);
                 RunTemporaries temporaries = new RunTemporaries(directory.path(), started)) {
             RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
                     request.clock());
             recordStart(results, directory);
             RunTemporaries.sweepAbandoned(project.directory(), started, false);
-            WatermarkStore watermarks = WatermarkStore.local(project.directory());
+            WatermarkStore watermarks = WatermarkStore.on(state);
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
+            if (!project.state().fullyDefault()) {
+                notes.add("state backend: " + state.description() + project.state().provenance());
+            }
             watermarks.corruptionNotice().ifPresent(notes::add);
             recordGraph(request, request.plan(), directory, notes);
-            Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : stored(watermarks);
-            SyncStateStore syncStates = SyncStateStore.local(project.directory());
+            Map<String, Watermark> storedAtStart = watermarks.all();
+            Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : candidates(storedAtStart);
+            SyncStateStore syncStates = SyncStateStore.on(state);
             syncStates.corruptionNotice().ifPresent(notes::add);
             Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
             RunOrchestrator.Outcome outcome;
@@ -107,7 +116,7 @@ public final class RunSession {
                 Cancellation dispatch = request.cancellation().child();
                 RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
                         request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
-                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens);
+                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens, state);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
                 outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
@@ -127,7 +136,8 @@ public final class RunSession {
                     ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
             notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
             if (!request.cancellation().isCancelled()) {
-                notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, runId));
+                notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, storedAtStart,
+                        runId));
                 notes.addAll(SyncStateAdvancement.advance(request.dag(), outcome.results(), syncStates, runId));
             }
             boolean recorded = results.writeTerminal(outcome.status());
@@ -190,9 +200,9 @@ public final class RunSession {
         }
     }
 
-    private static Map<String, WatermarkCandidate> stored(WatermarkStore store) {
+    private static Map<String, WatermarkCandidate> candidates(Map<String, Watermark> storedAtStart) {
         Map<String, WatermarkCandidate> stored = new HashMap<>();
-        store.all().forEach((key, watermark) -> stored.put(key,
+        storedAtStart.forEach((key, watermark) -> stored.put(key,
                 new WatermarkCandidate(watermark.cursor(), watermark.type(), watermark.value())));
         return stored;
     }

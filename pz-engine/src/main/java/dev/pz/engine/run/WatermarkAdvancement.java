@@ -24,7 +24,12 @@ final class WatermarkAdvancement {
     private WatermarkAdvancement() {
     }
 
-    static List<String> advance(CompiledDag dag, List<NodeResult> results, WatermarkStore store, String runId) {
+    /**
+     * @param storedAtStart the watermarks the run read when it started: a key still holding that value is
+     *        simply replaced; one another run advanced meanwhile only moves forward
+     */
+    static List<String> advance(CompiledDag dag, List<NodeResult> results, WatermarkStore store,
+            Map<String, Watermark> storedAtStart, String runId) {
         Map<String, NodeResult> byId = new HashMap<>();
         results.forEach(result -> byId.put(result.id(), result));
         List<String> failures = new ArrayList<>();
@@ -38,8 +43,8 @@ final class WatermarkAdvancement {
             }
             SourceLoadNode source = (SourceLoadNode) dag.node(result.id());
             try {
-                store.set(source.datasetKey(), new Watermark(result.watermark().cursor(), result.watermark().type(),
-                        result.watermark().value(), runId));
+                store.advance(source.datasetKey(), new Watermark(result.watermark().cursor(), result.watermark().type(),
+                        result.watermark().value(), runId), storedAtStart.get(source.datasetKey()));
             } catch (RuntimeException e) {
                 failures.add(source.datasetKey() + " (" + e.getMessage() + ")");
             }

@@ -110,8 +110,8 @@ final class KeyedStateFile<T> {
     }
 
     /**
-     * Re-reads the file under its lock, applies {@code change} to the entries and replaces the file.
-     * A corrupt file counts as empty.
+     * Re-reads the file under its lock, applies {@code change} to the entries and replaces the file;
+     * a change that returns null leaves the file as it is. A corrupt file counts as empty.
      *
      * @throws PzException {@code PZ0518} when the lock is not acquired within the timeout, or the file cannot be written
      */
@@ -125,6 +125,9 @@ final class KeyedStateFile<T> {
         try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = acquire(channel, lockFile)) {
             SortedMap<String, T> entries = change.apply(new TreeMap<>(read().entries()));
+            if (entries == null) {
+                return;
+            }
             Map<String, Object> body = new LinkedHashMap<>();
             entries.forEach((key, entry) -> body.put(key, writer.apply(entry)));
             Map<String, Object> root = new LinkedHashMap<>();

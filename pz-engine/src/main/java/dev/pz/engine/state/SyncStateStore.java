@@ -2,16 +2,16 @@ package dev.pz.engine.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Stored sync-state tokens (feeds and cdc) of the local backend, {@code .pz/state/sync-state.json}
- * (docs/cdc.md). A run stores a token once every sink its changes reach has committed;
- * {@code pz state} lists them; {@code pz cdc drop} removes one so that the next run starts over.
+ * Stored sync-state tokens (feeds and cdc), by dataset key, in any {@link StateBackend} (locally
+ * {@code .pz/state/sync-state.json}; docs/cdc.md). A run stores a token once every sink its changes
+ * reach has committed, each write a compare-and-set on its key; {@code pz state} lists them;
+ * {@code pz cdc drop} removes one so that the next run starts over.
  */
 public final class SyncStateStore {
 
@@ -19,63 +19,58 @@ public final class SyncStateStore {
     public record SyncState(String token, String runId) {
     }
 
-    private final KeyedStateFile<SyncState> file;
+    private final KeyedStore<SyncState> store;
+    private final Path file;
 
-    private SyncStateStore(Path file) {
-        this.file = new KeyedStateFile<>(file, "syncState", "Sync state file", SyncStateStore::parse,
-                SyncStateStore::write, Duration.ofSeconds(30));
+    private SyncStateStore(StateBackend backend) {
+        this.store = new KeyedStore<>(backend, StateScope.SYNC_STATE, KeyedStore.Codec.of(SyncStateStore::parse,
+                SyncStateStore::write));
+        this.file = backend instanceof LocalStateBackend local ? local.file(StateScope.SYNC_STATE) : null;
     }
 
     public static SyncStateStore local(Path projectDirectory) {
-        return new SyncStateStore(projectDirectory.resolve(".pz").resolve("state").resolve("sync-state.json"));
+        return on(LocalStateBackend.of(projectDirectory));
     }
 
+    /** The tokens kept by {@code backend}. */
+    public static SyncStateStore on(StateBackend backend) {
+        return new SyncStateStore(backend);
+    }
+
+    /** The local file; null for a shared backend. */
     public Path file() {
-        return file.file();
+        return file;
     }
 
     public boolean exists() {
-        return file.exists();
+        return store.read().present();
     }
 
-    /** Every entry in ordinal key order; empty when the file is missing or corrupt. */
+    /** Every entry in ordinal key order; empty when none is stored or they cannot be read. */
     public Map<String, SyncState> all() {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(file.read().entries()));
+        return Collections.unmodifiableMap(new LinkedHashMap<>(store.read().entries()));
     }
 
-    /** The token stored under {@code key}; empty when the file is missing, corrupt or has no such key. */
+    /** The token stored under {@code key}, if any. */
     public Optional<SyncState> get(String key) {
-        return Optional.ofNullable(file.read().entries().get(key));
+        return store.get(key);
     }
 
-    /**
-     * Stores {@code state} under {@code key}, keeping every other entry.
-     *
-     * @throws dev.pz.connectors.api.error.PzException {@code PZ0518} when the lock stays held or the file cannot be written
-     */
+    /** Stores {@code state} under {@code key} (a compare-and-set, retried over concurrent writers). */
     public void set(String key, SyncState state) {
-        file.update(entries -> {
-            entries.put(key, state);
-            return entries;
-        });
+        store.update(key, current -> Optional.of(state));
     }
 
-    /** Removes {@code key}; removing a missing key is not an error. Same failures as {@link #set}. */
+    /** Removes {@code key}; removing a missing key is not an error. */
     public void remove(String key) {
-        file.update(entries -> {
-            entries.remove(key);
-            return entries;
-        });
+        store.update(key, current -> Optional.empty());
     }
 
     public Optional<String> corruptionNotice() {
-        return file.read().corrupt() ? Optional.of(file.corruptionNotice()) : Optional.empty();
+        return store.read().notice();
     }
 
     private static Optional<SyncState> parse(JsonNode entry) {
-        if (!entry.isObject()) {
-            return Optional.empty();
-        }
         return KeyedStateFile.text(entry, "token")
                 .map(token -> new SyncState(token, KeyedStateFile.text(entry, "runId").orElse(null)));
     }

@@ -77,6 +77,12 @@ public final class WatermarkEdit {
      */
     public static WatermarkEdit prepare(Path projectDirectory, Action action, String key, String value, String toRun,
             String reason) {
+        return prepare(projectDirectory, LocalStateBackend.of(projectDirectory), action, key, value, toRun, reason);
+    }
+
+    /** {@link #prepare(Path, Action, String, String, String, String)} against the watermarks {@code backend} keeps. */
+    public static WatermarkEdit prepare(Path projectDirectory, StateBackend backend, Action action, String key,
+            String value, String toRun, String reason) {
         if (key == null || key.isBlank()) {
             throw argument("pz state " + action.word + " needs a <source>.<dataset> key — run pz state show to list them");
         }
@@ -87,7 +93,7 @@ public final class WatermarkEdit {
             throw argument("pz state rollback needs --to-run <id> — the run whose recorded watermark to restore"
                     + " (pz runs lists them)");
         }
-        WatermarkStore store = WatermarkStore.local(projectDirectory);
+        WatermarkStore store = WatermarkStore.on(backend);
         Optional<String> corrupt = store.corruptionNotice();
         if (corrupt.isPresent()) {
             return new WatermarkEdit(projectDirectory, action, key, toRun, reason, store, null, null, List.of(),
@@ -143,11 +149,7 @@ public final class WatermarkEdit {
      */
     public Optional<AuditFailure> apply() {
         refuseWhileLive(projectDirectory);
-        if (target == null) {
-            store.remove(key);
-        } else {
-            store.set(key, current.withValue(target, Watermark.MANUAL_RUN_ID));
-        }
+        store.replace(key, current, target == null ? null : current.withValue(target, Watermark.MANUAL_RUN_ID));
         Map<String, Object> entry = auditEntry();
         try {
             AuditLog.append(projectDirectory, entry);

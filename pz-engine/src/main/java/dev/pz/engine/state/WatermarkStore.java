@@ -3,85 +3,126 @@ package dev.pz.engine.state;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Stored watermarks of the local backend, {@code .pz/state/watermarks.json}
- * (docs/incremental.md). Every call reads the file afresh; writes re-read it under the file's lock, so two processes
- * never lose each other's keys.
+ * Stored watermarks, by dataset key, in any {@link StateBackend} (locally
+ * {@code .pz/state/watermarks.json}; docs/incremental.md). Every call reads the backend afresh; every write is a
+ * compare-and-set per key, so two processes never lose each other's keys or changes.
  */
 public final class WatermarkStore {
     static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(30);
 
-    private final KeyedStateFile<Watermark> file;
+    private final KeyedStore<Watermark> store;
+    private final Path file;
 
-    private WatermarkStore(Path file, Duration lockTimeout) {
-        this.file = new KeyedStateFile<>(file, "watermarks", "Watermark state file", WatermarkStore::parse,
-                WatermarkStore::write, lockTimeout);
+    private WatermarkStore(StateBackend backend, Path file) {
+        this.store = new KeyedStore<>(backend, StateScope.WATERMARKS, KeyedStore.Codec.of(WatermarkStore::parse,
+                WatermarkStore::write));
+        this.file = file;
     }
 
     public static WatermarkStore local(Path projectDirectory) {
-        return new WatermarkStore(path(projectDirectory), DEFAULT_LOCK_TIMEOUT);
+        return on(LocalStateBackend.of(projectDirectory));
     }
 
     static WatermarkStore local(Path projectDirectory, Duration lockTimeout) {
-        return new WatermarkStore(path(projectDirectory), lockTimeout);
+        return on(new LocalStateBackend(projectDirectory, lockTimeout));
     }
 
-    private static Path path(Path projectDirectory) {
-        return projectDirectory.resolve(".pz").resolve("state").resolve("watermarks.json");
+    /** The watermarks kept by {@code backend}. */
+    public static WatermarkStore on(StateBackend backend) {
+        return new WatermarkStore(backend, backend instanceof LocalStateBackend local
+                ? local.file(StateScope.WATERMARKS) : null);
     }
 
+    /** The local file; null for a shared backend. */
     public Path file() {
-        return file.file();
+        return file;
     }
 
-    /** Whether the file exists at all (a corrupt file exists). */
+    /** Whether anything is stored at all (a corrupt local file exists). */
     public boolean exists() {
-        return file.exists();
+        return store.read().present();
     }
 
-    /** The watermark stored under {@code key}; empty when the file is missing, corrupt or has no such key. */
+    /** The watermark stored under {@code key}; empty when none is, or it cannot be read. */
     public Optional<Watermark> get(String key) {
-        return Optional.ofNullable(file.read().entries().get(key));
+        return Optional.ofNullable(store.read().entries().get(key));
     }
 
-    /** Every stored watermark in ordinal key order; empty when the file is missing or corrupt. */
+    /** Every stored watermark in ordinal key order; empty when none is stored or they cannot be read. */
     public Map<String, Watermark> all() {
-        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(file.read().entries()));
+        return Collections.unmodifiableMap(new LinkedHashMap<>(store.read().entries()));
     }
 
     /**
-     * Stores {@code watermark} under {@code key}, keeping every other entry (a corrupt file counts as empty).
+     * Stores {@code watermark} under {@code key}, whatever another writer stored there meanwhile.
      *
-     * @throws dev.pz.connectors.api.error.PzException {@code PZ0518} when the lock stays held for 30 s or the file cannot be written
+     * @throws dev.pz.connectors.api.error.PzException {@code PZ0518} when the store cannot be written
      */
     public void set(String key, Watermark watermark) {
-        file.update(entries -> {
-            entries.put(key, watermark);
-            return entries;
+        store.update(key, current -> Optional.of(watermark));
+    }
+
+    /**
+     * A run's advance: stores {@code candidate} unless another run already stored a value at least as
+     * high, so concurrent runs never move the watermark backwards nor drop a higher advance. When the
+     * stored entry is still what this run read at its start ({@code readAtStart}, null when it read
+     * nothing), the candidate is stored as is: a {@code --full-refresh} run may lower it.
+     *
+     * @return the watermark stored when the call finished
+     */
+    public Optional<Watermark> advance(String key, Watermark candidate, Watermark readAtStart) {
+        return store.update(key, current -> {
+            if (current.isEmpty() || current.get().equals(readAtStart)) {
+                return Optional.of(candidate);
+            }
+            return atLeast(current.get(), candidate) ? current : Optional.of(candidate);
+        });
+    }
+
+    private static boolean atLeast(Watermark stored, Watermark candidate) {
+        if (!stored.cursor().equals(candidate.cursor()) || !stored.type().equals(candidate.type())) {
+            return false;
+        }
+        try {
+            return CursorValues.compare(stored.type(), stored.value(), candidate.value()) >= 0;
+        } catch (IllegalArgumentException unparseable) {
+            return false;
+        }
+    }
+
+    /**
+     * A manual edit: replaces {@code expected} by {@code next} (null removes the key).
+     *
+     * @throws dev.pz.connectors.api.error.PzException {@code PZ0520} when the key no longer holds {@code expected}
+     */
+    public void replace(String key, Watermark expected, Watermark next) {
+        store.update(key, current -> {
+            if (!current.equals(Optional.of(expected))) {
+                throw new dev.pz.connectors.api.error.PzException(dev.pz.connectors.api.error.PzCode
+                        .STATE_CONCURRENCY_CONFLICT, "the watermark of '" + key + "' changed while this edit was"
+                        + " being confirmed (a run advanced it) — run pz state show, then repeat the edit");
+            }
+            return Optional.ofNullable(next);
         });
     }
 
     /** Removes {@code key}; removing a missing key is not an error. Same failures as {@link #set}. */
     public void remove(String key) {
-        file.update(entries -> {
-            entries.remove(key);
-            return entries;
-        });
+        store.update(key, current -> Optional.empty());
     }
 
-    /** The notice for a corrupt file, read now; empty when the file is missing or well formed. */
+    /** The notice for stored watermarks that cannot be read, read now; empty when they can. */
     public Optional<String> corruptionNotice() {
-        return file.read().corrupt() ? Optional.of(file.corruptionNotice()) : Optional.empty();
+        return store.read().notice();
     }
 
     private static Optional<Watermark> parse(JsonNode entry) {
-        if (!entry.isObject()) {
-            return Optional.empty();
-        }
         Optional<String> cursor = KeyedStateFile.text(entry, "cursor");
         Optional<String> type = KeyedStateFile.text(entry, "type");
         Optional<String> value = KeyedStateFile.text(entry, "value");
