@@ -113,7 +113,10 @@ public final class DocExamples {
 
     /**
      * The example projects kept as folders, {@code docs/examples/<name>/}: every file of the folder
-     * is written, then the {@code sh}/{@code bash} blocks of its README.md are run as commands.
+     * is written, then the {@code sh}/{@code bash} blocks of its README.md are run as commands. A
+     * folder whose commands need services (an object store, say) marks its command block
+     * {@code <!-- pz-example: fragment -->} and names the test that runs it against those services;
+     * it is left to that test.
      */
     public static List<Example> folders(Path docs) {
         Path root = docs.resolve("examples");
@@ -132,14 +135,18 @@ public final class DocExamples {
                     }
                 }
                 Path readme = folder.resolve("README.md");
+                boolean testedElsewhere = false;
                 if (Files.exists(readme)) {
                     for (Block block : blocks(page, Files.readAllLines(readme, StandardCharsets.UTF_8))) {
                         if (List.of("sh", "bash").contains(block.language())) {
+                            testedElsewhere |= "fragment".equals(block.marker());
                             steps.add(new Commands(block.text().lines().toList(), block.line()));
                         }
                     }
                 }
-                examples.add(new Example(page, folder.getFileName().toString(), steps));
+                if (!testedElsewhere) {
+                    examples.add(new Example(page, folder.getFileName().toString(), steps));
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
