@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.cli.Duck;
+import dev.pz.cli.PostgresProjects;
+import dev.pz.connectors.postgres.PostgresTestServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -26,6 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -388,6 +391,36 @@ class McpServerTest {
         assertThat(badOption.json().path("ok").asBoolean()).isFalse();
         assertThat(badOption.json().path("errors").get(0).path("message").asText()).contains("formatt");
         assertThat(Files.exists(project.resolve(".pz"))).isFalse();
+    }
+
+    @Test
+    void theEntitySchemaToolReadsAPostgresTable() throws Exception {
+        PostgresTestServer.Endpoint server = PostgresTestServer.endpoint();
+        String table = "schema_probe_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
+        PostgresProjects.execute("create table " + table + " (id bigint primary key, email text, created_on date)");
+        Path project = Files.createDirectories(temp.resolve("pg"));
+        McpSyncClient agent = connect(project, false, PostgresProjects.environment(server));
+        call(agent, "pz_init_project", Map.of());
+        Files.writeString(project.resolve("connections.yml"), PostgresProjects.connection("warehouse", "", ""));
+
+        Call fetched = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", table,
+                "read", Map.of()));
+        assertThat(fetched.text()).isEqualTo("{\"ok\":true,\"result\":{\"columns\":[{\"name\":\"id\","
+                + "\"type\":\"Int64\"},{\"name\":\"email\",\"type\":\"Utf8\"},{\"name\":\"created_on\","
+                + "\"type\":\"Date32\"}],\"source\":\"fetched\"}}");
+
+        PostgresProjects.execute("alter table " + table + " add column region text");
+        Call grown = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", table,
+                "read", Map.of("columns", Map.of("id", "bigint"))));
+        assertThat(grown.text()).isEqualTo("{\"ok\":true,\"result\":{\"columns\":[{\"name\":\"id\","
+                + "\"type\":\"bigint\"}],\"source\":\"declared_contract\",\"differs_from_contract\":true,"
+                + "\"extra_columns\":[{\"name\":\"email\",\"type\":\"Utf8\"},{\"name\":\"created_on\","
+                + "\"type\":\"Date32\"},{\"name\":\"region\",\"type\":\"Utf8\"}]}}");
+
+        Call missing = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", table + "_gone",
+                "read", Map.of()));
+        assertThat(firstCode(missing)).isEqualTo("PZ0330");
+        assertThat(missing.text()).doesNotContain(server.password());
     }
 
     @Test

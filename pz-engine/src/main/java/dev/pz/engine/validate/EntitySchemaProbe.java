@@ -1,11 +1,13 @@
 package dev.pz.engine.validate;
 
 import dev.pz.connectors.api.Connector;
+import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.connectors.api.error.PzValidationException;
@@ -35,8 +37,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The live schema of one entity of a declared connection, read through a real connection as
  * {@code pz validate --connect} reads it (30 s bound). The entity need not be declared: the given
  * read options (the keys an entity's {@code read:} block takes, {@code columns:} included) describe
- * it, and override a declared entity's options key by key. With a {@code columns:} contract the
- * live schema is held against it (PZ0331 for a missing or retyped column); without one the live
+ * it, and override a declared entity's options key by key. The live schema is read whole (not
+ * pruned to a contract); with a {@code columns:} contract it is held against it (PZ0331 for a missing or retyped column); without one the live
  * columns are the answer. An unknown connection, a connector that cannot read, or a dataset the
  * connector cannot open is PZ0330, its message masked of the connection's secret values.
  */
@@ -74,13 +76,13 @@ public final class EntitySchemaProbe {
                 "run pz connectors to list the connectors this project can use"));
         ReadDef options = readOptions(connection, entity, read, connector);
         DatasetSpec spec = DatasetSpec.of(connectionName, entity, options.options(), options.columns());
+        ConnectorConfig config = ConnectorRegistry.configFor(connection, project.directory());
         SecretMask secrets = secretsOf(connection, connector);
         String subject = "connection '" + connectionName + "'";
         ExecutorService pool = LiveSchema.probePool("pz-entity-schema");
         Optional<Schema> live;
         try {
-            live = LiveSchema.fetch(connector, ConnectorRegistry.configFor(connection, project.directory()), spec,
-                    pool, timeout);
+            live = fetchWhole(connector, config, spec, pool, timeout);
         } catch (TimeoutException e) {
             throw unreadable(subject, entity, "schema fetch gave no answer within " + timeout.toSeconds() + " s");
         } catch (RuntimeException e) {
@@ -106,6 +108,28 @@ public final class EntitySchemaProbe {
         options.columns().forEach((name, type) -> contract.add(new Column(name, ContractTypes.fromWord(type).map(ContractTypes::word)
                         .orElse(type))));
         return new Result(fetched, List.copyOf(contract), columns(comparison.extra()));
+    }
+
+    /**
+     * The dataset's whole live schema. A connector given a contract may describe only the contract's
+     * columns (a database prunes to them), so the contract is withheld; a connector that cannot
+     * describe the dataset without one (a csv has no types of its own) refuses with PZ0301, and then
+     * the contract is what describes it.
+     */
+    private static Optional<Schema> fetchWhole(Connector connector, ConnectorConfig config, DatasetSpec spec,
+            ExecutorService pool, Duration timeout) throws TimeoutException {
+        if (spec.contract().isEmpty()) {
+            return LiveSchema.fetch(connector, config, spec, pool, timeout);
+        }
+        try {
+            return LiveSchema.fetch(connector, config, DatasetSpec.of(spec.connection(), spec.entity(), spec.options(),
+                    null), pool, timeout);
+        } catch (PzConnectorException needsContract) {
+            if (needsContract.code().orElse(null) != PzCode.CONNECTOR_CONFIG_INVALID) {
+                throw needsContract;
+            }
+            return LiveSchema.fetch(connector, config, spec, pool, timeout);
+        }
     }
 
     /** The declared entity's read block with {@code read} laid over it, its options checked as pz run checks them. */
