@@ -85,6 +85,14 @@ class McpServerTest {
         return client;
     }
 
+    /** An agent on a new project in {@code project} with one localfiles connection, {@code files}. */
+    private McpSyncClient withFilesConnection(Path project, boolean allowRun) throws IOException {
+        McpSyncClient agent = connect(project, allowRun);
+        call(agent, "pz_init_project", Map.of());
+        call(agent, "pz_add_connection", Map.of("name", "files", "connector", "localfiles", "connection", Map.of()));
+        return agent;
+    }
+
     /** The envelope text of a call (one text block), and that text parsed. */
     private record Call(String text, JsonNode json) {
         JsonNode result() {
@@ -236,9 +244,7 @@ class McpServerTest {
     @Test
     void theAuthorToolsEditInPlaceAndReportWhatTheCheckFinds() throws IOException {
         Path project = Files.createDirectories(temp.resolve("e"));
-        McpSyncClient agent = connect(project, true);
-        call(agent, "pz_init_project", Map.of());
-        call(agent, "pz_add_connection", Map.of("name", "files", "connector", "localfiles", "connection", Map.of()));
+        McpSyncClient agent = withFilesConnection(project, true);
         Map<String, Object> columns = new LinkedHashMap<>();
         columns.put("id", "bigint");
         columns.put("customer", "varchar");
@@ -313,9 +319,7 @@ class McpServerTest {
     @Test
     void theEntitySchemaToolReadsLiveColumnsAndHoldsThemAgainstTheContract() throws IOException {
         Path project = Files.createDirectories(temp.resolve("schemas"));
-        McpSyncClient agent = connect(project, false);
-        call(agent, "pz_init_project", Map.of());
-        call(agent, "pz_add_connection", Map.of("name", "files", "connector", "localfiles", "connection", Map.of()));
+        McpSyncClient agent = withFilesConnection(project, false);
         Path data = Files.createDirectories(project.resolve("data"));
         writeParquet(data.resolve("orders.parquet"), "SELECT 1::BIGINT AS id, 'alice' AS customer, 10.5::DOUBLE AS amount");
         Map<String, Object> read = new LinkedHashMap<>();
