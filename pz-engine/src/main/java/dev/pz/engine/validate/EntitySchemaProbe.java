@@ -38,8 +38,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code pz validate --connect} reads it (30 s bound). The entity need not be declared: the given
  * read options (the keys an entity's {@code read:} block takes, {@code columns:} included) describe
  * it, and override a declared entity's options key by key. The live schema is read whole (not
- * pruned to a contract); with a {@code columns:} contract it is held against it (PZ0331 for a missing or retyped column); without one the live
- * columns are the answer. An unknown connection, a connector that cannot read, or a dataset the
+ * pruned to a contract); with a {@code columns:} contract it is held against it (PZ0331 for a
+ * missing or retyped column); without one the live columns are the answer. An unknown connection, a connector that cannot read, or a dataset the
  * connector cannot open is PZ0330, its message masked of the connection's secret values.
  */
 public final class EntitySchemaProbe {
@@ -60,11 +60,7 @@ public final class EntitySchemaProbe {
 
     public static Result probe(Project project, ConnectorRegistry registry, String connectionName, String entity,
             Map<String, Object> read) {
-        return probe(project, registry, connectionName, entity, read, ConnectivityValidator.TIMEOUT);
-    }
-
-    static Result probe(Project project, ConnectorRegistry registry, String connectionName, String entity,
-            Map<String, Object> read, Duration timeout) {
+        Duration timeout = ConnectivityValidator.TIMEOUT;
         ConnectionDef connection = project.connections().get(connectionName);
         if (connection == null) {
             throw refusal("connection '" + connectionName + "' is not declared in connections.yml",
