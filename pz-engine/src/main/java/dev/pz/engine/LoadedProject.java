@@ -8,8 +8,10 @@ import dev.pz.engine.connect.ConnectorCatalog;
 import dev.pz.engine.connect.ConnectorLock;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.validate.EntitySchemaProbe;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import java.util.Set;
 
@@ -63,6 +65,24 @@ public final class LoadedProject {
         return Guard.call(() -> ConnectorCatalog.json(registry().all(), name -> registry().origin(name)
                 .map(locked -> new ConnectorCatalog.Origin(locked.packageId(), locked.version()))
                 .orElse(new ConnectorCatalog.Origin(builtinPackage, builtinVersion))));
+    }
+
+    /**
+     * The live schema of {@code entity} of {@code connection}, through a real connection (30 s bound).
+     * {@code read} (null for none) gives or overrides the entity's read options, so an entity not
+     * declared in connections.yml can be probed too. PZ0330 when the connection is unknown or the
+     * dataset cannot be read; PZ0331 when a {@code columns:} contract no longer matches.
+     */
+    public EntitySchema entitySchema(String connection, String entity, Map<String, Object> read) {
+        return Guard.call(() -> {
+            EntitySchemaProbe.Result probed = EntitySchemaProbe.probe(project, registry(), connection, entity, read);
+            return probed.contract() == null ? new EntitySchema(columns(probed.live()), "fetched", List.of())
+                    : new EntitySchema(columns(probed.contract()), "declared_contract", columns(probed.extra()));
+        });
+    }
+
+    private static List<EntitySchema.Column> columns(List<EntitySchemaProbe.Column> columns) {
+        return columns.stream().map(column -> new EntitySchema.Column(column.name(), column.type())).toList();
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.pz.connectors.api.error.PzException;
 import dev.pz.connectors.api.error.PzValidationException;
 import dev.pz.engine.CompiledProject;
 import dev.pz.engine.Diagnostics;
+import dev.pz.engine.LoadedProject;
 import dev.pz.engine.ProjectRequest;
 import dev.pz.engine.PzEngine;
 import java.nio.file.Path;
@@ -60,6 +61,11 @@ final class McpProject {
         public synchronized void notice(String text) {
             notices.add(text);
         }
+    }
+
+    /** The project read from its files, not compiled: for what needs only its connections. */
+    LoadedProject load(Diagnostics diagnostics) {
+        return engine().load(ProjectRequest.of(directory), diagnostics);
     }
 
     CompiledProject open(Diagnostics diagnostics) {

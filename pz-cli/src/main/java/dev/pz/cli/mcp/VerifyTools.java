@@ -1,6 +1,7 @@
 package dev.pz.cli.mcp;
 
 import dev.pz.engine.CompiledProject;
+import dev.pz.engine.EntitySchema;
 import dev.pz.engine.NodeSelection;
 import dev.pz.engine.PlanReport;
 import dev.pz.engine.ValidationReport;
@@ -9,7 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** pz_compile, pz_validate, pz_plan: what the project is and whether it would run; nothing is written. */
+/**
+ * pz_compile, pz_validate, pz_plan and pz_entity_schema: what the project is, whether it would run,
+ * and what one entity holds; nothing is written.
+ */
 final class VerifyTools {
     private final McpProject project;
 
@@ -26,7 +30,16 @@ final class VerifyTools {
                                 "Also connect to every connection and read live schemas (default false).")),
                         arguments -> validate(arguments.flag("connect"))),
                 new PzTool("pz_plan", "Plan every node (strategy and reason, pushdown) and the memory budget. "
-                        + "Writes nothing.", List.of(), arguments -> plan()));
+                        + "Writes nothing.", List.of(), arguments -> plan()),
+                new PzTool("pz_entity_schema", "Connect and read one entity's live columns. An entity not declared "
+                        + "in connections.yml is described by read (its read: options); with a columns: contract the "
+                        + "contract is checked against the live schema.", List.of(
+                                ToolInput.required("connection", "string", "The connection, as connections.yml names it."),
+                                ToolInput.required("entity", "string", "The entity (dataset) of that connection."),
+                                ToolInput.optional("read", "object", "Read options, as under an entity's read: "
+                                        + "(they override a declared entity's options key by key).")),
+                        arguments -> entitySchema(arguments.string("connection"), arguments.string("entity"),
+                                arguments.object("read"))));
     }
 
     ToolEnvelope compile() {
@@ -83,5 +96,33 @@ final class VerifyTools {
         result.put("nodes", nodes);
         result.put("memory_budget_bytes", plan.budgetBytes());
         return ToolEnvelope.ok(result);
+    }
+
+    ToolEnvelope entitySchema(String connection, String entity, Map<String, Object> read) {
+        McpProject.Outcome<EntitySchema> outcome = McpProject.attempt(() -> project.load(new McpProject.Reports())
+                .entitySchema(connection, entity, read));
+        if (outcome.failed()) {
+            return ToolEnvelope.failed(outcome.errors());
+        }
+        EntitySchema schema = outcome.value().orElseThrow();
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("columns", columns(schema.columns()));
+        result.put("source", schema.source());
+        if (schema.differsFromContract()) {
+            result.put("differs_from_contract", true);
+            result.put("extra_columns", columns(schema.extraColumns()));
+        }
+        return ToolEnvelope.ok(result);
+    }
+
+    private static List<Object> columns(List<EntitySchema.Column> columns) {
+        List<Object> listed = new ArrayList<>();
+        for (EntitySchema.Column column : columns) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", column.name());
+            entry.put("type", column.type());
+            listed.add(entry);
+        }
+        return listed;
     }
 }

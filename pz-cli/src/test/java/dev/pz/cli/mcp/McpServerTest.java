@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.cli.Duck;
+import dev.pz.cli.PostgresProjects;
+import dev.pz.connectors.postgres.PostgresTestServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -25,6 +28,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -53,6 +57,10 @@ class McpServerTest {
     }
 
     private McpSyncClient connect(Path project, boolean allowRun) throws IOException {
+        return connect(project, allowRun, Map.of());
+    }
+
+    private McpSyncClient connect(Path project, boolean allowRun, Map<String, String> environment) throws IOException {
         Path pz = temp.resolve("pz");
         if (!Files.exists(pz)) {
             Files.writeString(pz, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
@@ -65,14 +73,24 @@ class McpServerTest {
             args.add("--allow-run");
         }
         // Nothing listens on port 9 of the loopback: the docs tools must fall back to the bundle.
-        ServerParameters parameters = ServerParameters.builder(pz.toString()).args(args)
-                .env(Map.of("PZ_DOCS_URL", "http://127.0.0.1:9", "HOME", temp.toString())).build();
+        Map<String, String> env = new LinkedHashMap<>(environment);
+        env.put("PZ_DOCS_URL", "http://127.0.0.1:9");
+        env.put("HOME", temp.toString());
+        ServerParameters parameters = ServerParameters.builder(pz.toString()).args(args).env(env).build();
         StdioClientTransport transport = new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON));
         transport.setStdErrorHandler(serverErr::append);
         McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofMinutes(3)).build();
         clients.add(client);
         client.initialize();
         return client;
+    }
+
+    /** An agent on a new project in {@code project} with one localfiles connection, {@code files}. */
+    private McpSyncClient withFilesConnection(Path project, boolean allowRun) throws IOException {
+        McpSyncClient agent = connect(project, allowRun);
+        call(agent, "pz_init_project", Map.of());
+        call(agent, "pz_add_connection", Map.of("name", "files", "connector", "localfiles", "connection", Map.of()));
+        return agent;
     }
 
     /** The envelope text of a call (one text block), and that text parsed. */
@@ -100,7 +118,8 @@ class McpServerTest {
         assertThat(plain).contains("pz_project_overview", "pz_connector_reference", "pz_state", "pz_docs_list",
                 "pz_docs_search", "pz_docs_get", "pz_compile", "pz_validate", "pz_plan", "pz_init_project",
                 "pz_add_connection", "pz_update_connection", "pz_remove_connection", "pz_add_entity",
-                "pz_set_entity_options", "pz_remove_entity", "pz_write_pipeline", "pz_remove_pipeline")
+                "pz_set_entity_options", "pz_remove_entity", "pz_write_pipeline", "pz_remove_pipeline",
+                "pz_entity_schema")
                 .doesNotContain("pz_run", "pz_retry", "pz_run_results");
 
         McpSyncClient allowed = connect(project, true);
@@ -227,9 +246,7 @@ class McpServerTest {
     @Test
     void theAuthorToolsEditInPlaceAndReportWhatTheCheckFinds() throws IOException {
         Path project = Files.createDirectories(temp.resolve("e"));
-        McpSyncClient agent = connect(project, true);
-        call(agent, "pz_init_project", Map.of());
-        call(agent, "pz_add_connection", Map.of("name", "files", "connector", "localfiles", "connection", Map.of()));
+        McpSyncClient agent = withFilesConnection(project, true);
         Map<String, Object> columns = new LinkedHashMap<>();
         columns.put("id", "bigint");
         columns.put("customer", "varchar");
@@ -291,6 +308,141 @@ class McpServerTest {
         assertThat(retry.json().path("errors").get(0).path("code").asText()).as(retry.text()).isEqualTo("PZ0502");
         assertThat(call(agent, "pz_init_project", Map.of()).json().path("errors").get(0).path("code").asText())
                 .isEqualTo("PZ0603");
+    }
+
+    private static void writeParquet(Path file, String select) {
+        Duck.execute("COPY (" + select + ") TO '" + file + "' (FORMAT parquet)");
+    }
+
+    private static String firstCode(Call call) {
+        return call.json().path("errors").get(0).path("code").asText();
+    }
+
+    @Test
+    void theEntitySchemaToolReadsLiveColumnsAndHoldsThemAgainstTheContract() throws IOException {
+        Path project = Files.createDirectories(temp.resolve("schemas"));
+        McpSyncClient agent = withFilesConnection(project, false);
+        Path data = Files.createDirectories(project.resolve("data"));
+        writeParquet(data.resolve("orders.parquet"), "SELECT 1::BIGINT AS id, 'alice' AS customer, 10.5::DOUBLE AS amount");
+        Map<String, Object> read = new LinkedHashMap<>();
+        read.put("path", "data/orders.parquet");
+        read.put("format", "parquet");
+
+        Call undeclared = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "orders",
+                "read", read));
+        assertThat(undeclared.text()).isEqualTo("{\"ok\":true,\"result\":{\"columns\":[{\"name\":\"id\","
+                + "\"type\":\"Int64\"},{\"name\":\"customer\",\"type\":\"Utf8\"},{\"name\":\"amount\","
+                + "\"type\":\"Double\"}],\"source\":\"fetched\"}}");
+
+        Map<String, Object> contracted = new LinkedHashMap<>(read);
+        Map<String, Object> contract = new LinkedHashMap<>();
+        contract.put("id", "bigint");
+        contract.put("customer", "varchar");
+        contract.put("amount", "double");
+        contracted.put("columns", contract);
+        call(agent, "pz_add_entity", Map.of("connection", "files", "entity", "orders", "read", contracted));
+        Call declared = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "orders"));
+        assertThat(declared.text()).isEqualTo("{\"ok\":true,\"result\":{\"columns\":[{\"name\":\"id\","
+                + "\"type\":\"bigint\"},{\"name\":\"customer\",\"type\":\"varchar\"},{\"name\":\"amount\","
+                + "\"type\":\"double\"}],\"source\":\"declared_contract\"}}");
+
+        writeParquet(data.resolve("orders.parquet"),
+                "SELECT 1::BIGINT AS id, 'alice' AS customer, 10.5::DOUBLE AS amount, 'eu' AS region");
+        Call grown = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "orders"));
+        assertThat(grown.result().path("source").asText()).isEqualTo("declared_contract");
+        assertThat(grown.result().path("columns")).hasSize(3);
+        assertThat(grown.result().path("differs_from_contract").asBoolean()).isTrue();
+        assertThat(grown.result().path("extra_columns").toString())
+                .isEqualTo("[{\"name\":\"region\",\"type\":\"Utf8\"}]");
+
+        writeParquet(data.resolve("orders.parquet"), "SELECT 1::BIGINT AS id, 10.5::DOUBLE AS amount");
+        Call shrunk = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "orders"));
+        assertThat(shrunk.json().path("ok").asBoolean()).isFalse();
+        assertThat(firstCode(shrunk)).isEqualTo("PZ0331");
+        assertThat(shrunk.json().path("errors").get(0).path("message").asText()).contains("'customer'");
+
+        // A csv has no types of its own: its schema is its contract, held against its header.
+        Files.writeString(data.resolve("refunds.csv"), "id,amount\n1,2.5\n");
+        Map<String, Object> csv = new LinkedHashMap<>();
+        csv.put("path", "data/refunds.csv");
+        csv.put("format", "csv");
+        Call csvWithoutContract = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "refunds",
+                "read", csv));
+        assertThat(firstCode(csvWithoutContract)).isEqualTo("PZ0330");
+        assertThat(csvWithoutContract.json().path("errors").get(0).path("message").asText()).contains("columns:");
+        Map<String, Object> refundContract = new LinkedHashMap<>();
+        refundContract.put("id", "bigint");
+        refundContract.put("amount", "double");
+        csv.put("columns", refundContract);
+        Call csvContract = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "refunds",
+                "read", csv));
+        assertThat(csvContract.text()).isEqualTo("{\"ok\":true,\"result\":{\"columns\":[{\"name\":\"id\","
+                + "\"type\":\"bigint\"},{\"name\":\"amount\",\"type\":\"double\"}],"
+                + "\"source\":\"declared_contract\"}}");
+        refundContract.put("reason", "varchar");
+        assertThat(firstCode(call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "refunds",
+                "read", csv)))).isEqualTo("PZ0331");
+
+        Call unknownEntity = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "payouts"));
+        assertThat(firstCode(unknownEntity)).isEqualTo("PZ0330");
+        assertThat(unknownEntity.json().path("errors").get(0).path("next_step").asText()).contains("orders");
+        Call unknownConnection = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", "orders"));
+        assertThat(firstCode(unknownConnection)).isEqualTo("PZ0330");
+        assertThat(unknownConnection.json().path("errors").get(0).path("message").asText()).contains("'warehouse'");
+        Call missingFile = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "payouts",
+                "read", Map.of("path", "data/payouts.parquet", "format", "parquet")));
+        assertThat(firstCode(missingFile)).isEqualTo("PZ0330");
+        Call badOption = call(agent, "pz_entity_schema", Map.of("connection", "files", "entity", "orders",
+                "read", Map.of("formatt", "csv")));
+        assertThat(badOption.json().path("ok").asBoolean()).isFalse();
+        assertThat(badOption.json().path("errors").get(0).path("message").asText()).contains("formatt");
+        assertThat(Files.exists(project.resolve(".pz"))).isFalse();
+    }
+
+    @Test
+    void theEntitySchemaToolReadsAPostgresTable() throws Exception {
+        PostgresTestServer.Endpoint server = PostgresTestServer.endpoint();
+        String table = "schema_probe_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
+        PostgresProjects.execute("create table " + table + " (id bigint primary key, email text, created_on date)");
+        Path project = Files.createDirectories(temp.resolve("pg"));
+        McpSyncClient agent = connect(project, false, PostgresProjects.environment(server));
+        call(agent, "pz_init_project", Map.of());
+        Files.writeString(project.resolve("connections.yml"), PostgresProjects.connection("warehouse", "", ""));
+
+        Call fetched = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", table,
+                "read", Map.of()));
+        assertThat(fetched.text()).isEqualTo("{\"ok\":true,\"result\":{\"columns\":[{\"name\":\"id\","
+                + "\"type\":\"Int64\"},{\"name\":\"email\",\"type\":\"Utf8\"},{\"name\":\"created_on\","
+                + "\"type\":\"Date32\"}],\"source\":\"fetched\"}}");
+
+        PostgresProjects.execute("alter table " + table + " add column region text");
+        Call grown = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", table,
+                "read", Map.of("columns", Map.of("id", "bigint"))));
+        assertThat(grown.text()).isEqualTo("{\"ok\":true,\"result\":{\"columns\":[{\"name\":\"id\","
+                + "\"type\":\"bigint\"}],\"source\":\"declared_contract\",\"differs_from_contract\":true,"
+                + "\"extra_columns\":[{\"name\":\"email\",\"type\":\"Utf8\"},{\"name\":\"created_on\","
+                + "\"type\":\"Date32\"},{\"name\":\"region\",\"type\":\"Utf8\"}]}}");
+
+        Call missing = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", table + "_gone",
+                "read", Map.of()));
+        assertThat(firstCode(missing)).isEqualTo("PZ0330");
+        assertThat(missing.text()).doesNotContain(server.password());
+    }
+
+    @Test
+    void anEntitySchemaProbeThatCannotConnectNeverShowsTheSecret() throws IOException {
+        Path project = Files.createDirectories(temp.resolve("secret"));
+        call(connect(project, false), "pz_init_project", Map.of());
+        Files.writeString(project.resolve("connections.yml"), "warehouse:\n  connector: postgres\n"
+                + "  host: 127.0.0.1\n  port: 9\n  database: shop\n  user: pz\n  password: ${WAREHOUSE_PASSWORD}\n");
+        McpSyncClient agent = connect(project, false, Map.of("WAREHOUSE_PASSWORD", "s3cr3t-hunter2"));
+        Call refused = call(agent, "pz_entity_schema", Map.of("connection", "warehouse", "entity", "orders",
+                "read", Map.of()));
+        assertThat(refused.text()).startsWith("{\"ok\":false,\"errors\":[{\"code\":\"PZ0330\"");
+        assertThat(refused.json().path("errors").get(0).path("message").asText())
+                .startsWith("connection 'warehouse' dataset 'orders': ");
+        assertThat(refused.text()).doesNotContain("s3cr3t-hunter2");
+        assertThat(serverErr.toString()).doesNotContain("s3cr3t-hunter2");
     }
 
     @Test

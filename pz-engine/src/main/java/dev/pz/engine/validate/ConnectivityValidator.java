@@ -2,9 +2,7 @@ package dev.pz.engine.validate;
 
 import dev.pz.connectors.api.ConnectionCheck;
 import dev.pz.connectors.api.Connector;
-import dev.pz.connectors.api.ContractTypes;
 import dev.pz.connectors.api.DatasetSpec;
-import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.compile.CompiledDag;
@@ -22,19 +20,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -70,11 +63,7 @@ public final class ConnectivityValidator {
 
     static List<String> run(Project project, CompiledDag dag, ConnectorRegistry registry, Duration timeout) {
         ConnectivityValidator validator = new ConnectivityValidator(project, registry, timeout);
-        ExecutorService pool = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "pz-validate-connect");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool = LiveSchema.probePool("pz-validate-connect");
         try {
             Map<String, Boolean> reachable = validator.checkConnections(pool);
             Map<String, String> schemas = validator.fetchSchemas(dag, reachable, pool);
@@ -141,16 +130,8 @@ public final class ConnectivityValidator {
                     source.read().columns());
             Schema schema;
             try {
-                schema = bounded(pool.submit(() -> {
-                    Optional<Source> opened = connector.openSource(
-                            ConnectorRegistry.configFor(connection, project.directory()));
-                    if (opened.isEmpty()) {
-                        return null;
-                    }
-                    try (Source reader = opened.get()) {
-                        return reader.schema(spec);
-                    }
-                }));
+                schema = LiveSchema.fetch(connector, ConnectorRegistry.configFor(connection, project.directory()), spec,
+                        pool, timeout).orElse(null);
             } catch (TimeoutException e) {
                 datasetFailure(source, connection, "schema fetch gave no answer within " + timeout.toSeconds() + " s");
                 continue;
@@ -178,27 +159,9 @@ public final class ConnectivityValidator {
     }
 
     private void compare(SourceLoadNode source, ConnectionDef connection, Schema live) {
-        Map<String, Field> byName = new LinkedHashMap<>();
-        live.getFields().forEach(field -> byName.putIfAbsent(field.getName().toLowerCase(Locale.ROOT), field));
-        source.read().columns().forEach((column, declared) -> {
-            Field field = byName.get(column.toLowerCase(Locale.ROOT));
-            String expected = ContractTypes.fromWord(declared).map(ContractTypes::word).orElse(declared);
-            if (field == null) {
-                problems.error(PzCode.SCHEMA_DRIFT, "source '" + source.datasetKey() + "': column '" + column
-                        + "' (" + expected + ") is declared in columns: but missing from the live schema (has: "
-                        + String.join(", ", live.getFields().stream().map(Field::getName).toList()) + ")",
-                        location(connection), "update the columns: contract or the source");
-                return;
-            }
-            String actual = contractWord(field.getType());
-            if (!actual.equals(expected)) {
-                problems.error(PzCode.SCHEMA_DRIFT, "source '" + source.datasetKey() + "': column '" + column
-                        + "' is declared " + expected + " but the source has " + typeName(field.getType())
-                        + (actual.startsWith("(") ? "" : " (" + actual + ")"), location(connection),
-                        "declare " + column + " as " + (actual.startsWith("(") ? "a matching type" : actual)
-                                + " in columns:, or cast it in a query:");
-            }
-        });
+        SourceLocation at = location(connection);
+        ContractComparison.of(source.datasetKey(), source.read().columns(), live).drift()
+                .forEach(drift -> problems.error(drift.at(at.file(), at.line())));
     }
 
     /** The contract word of an Arrow type, or {@code (Type)} for a type no contract word names. */
@@ -256,21 +219,7 @@ public final class ConnectivityValidator {
     }
 
     private <T> T bounded(Future<T> future) throws TimeoutException {
-        try {
-            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            throw e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(cause.getMessage(), cause);
-        }
+        return LiveSchema.bounded(future, timeout);
     }
 
     private String mask(ConnectionDef connection, String message) {
