@@ -429,6 +429,24 @@ class CompilerFidelityTest {
                 .isEqualTo(manifest(inYaml).get("src_crm__orders").get("id"));
     }
 
+    // WS4
+    @Test
+    void aColumnsMapPassedToSinkReachesTheConnectorsWriteOptions() {
+        // Nothing listens on port 1: the write resolves its declared column types before it connects.
+        String mart = "mart:\n  connector: sqlserver\n  host: 127.0.0.1\n  port: 1\n  database: mart\n"
+                + "  user: loader\n  connect_timeout_seconds: 1\n  retry: {max_attempts: 1}\n";
+        String pipeline = "select 1 as id, 'open' as status\n";
+        CliRun declared = CliRun.pz(project(mart, "a", "INSERT INTO {{ sink('mart', 'dbo.out', strategy: 'replace', "
+                + "columns: { status: 'nvarchar(20)' }) }}\n" + pipeline).path(), "run", "--all");
+        assertThat(declared.exitCode()).as(declared.toString()).isEqualTo(1);
+        assertThat(declared.out()).contains("sqlserver sink open failed").doesNotContain("column 'status'");
+        CliRun malformed = CliRun.pz(project(mart, "a", "INSERT INTO {{ sink('mart', 'dbo.out', strategy: 'replace', "
+                + "columns: { status: 'nvarchar(99999)' }) }}\n" + pipeline).path(), "run", "--all");
+        assertThat(malformed.exitCode()).as(malformed.toString()).isEqualTo(1);
+        assertThat(malformed.out()).contains("column 'status': 'nvarchar(99999)' is not a type the sink declares")
+                .doesNotContain("sink open failed");
+    }
+
     // SF2, SF3, SF4, SF5, SF6
     @Test
     void sinkKeywordArgumentsBindByName() {
