@@ -429,6 +429,55 @@ class CompilerFidelityTest {
                 .isEqualTo(manifest(inYaml).get("src_crm__orders").get("id"));
     }
 
+    // DC23 (PZ0229 is the http connector's own option check, so pz validate, plan and run refuse it, not pz
+    // compile; the notice for max_pages without cursor_order is a deliberate difference: see the catalogue)
+    @Test
+    void rawHttpWindowsNeedATypedCursorAndATruncatableCrawlMustAscend() {
+        compiled(http("cursor: committed_at\ncursor_type: timestamp\n", "max_window: 7d, initial: '2026-07-01', "
+                + "until: '2026-07-21'"));
+        assertThat(errors(http("", "max_window: 7d, initial: '2026-07-01'"), "PZ0213")).hasSize(1);
+        assertThat(errors(http("cursor: committed_at\ncursor_type: varchar\n", "max_window: 7d, initial: "
+                + "'2026-07-01'"), "PZ0213")).hasSize(1);
+        String descending = "cursor: committed_at\ncursor_type: timestamp\ncursor_order: desc\n";
+        for (String window : List.of("max_window: 7d, initial: '2026-07-01'", "")) {
+            CliRun refused = CliRun.pz(http(descending + "max_pages: 5\n", window).path(), "validate");
+            assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+            assertThat(LoaderFidelityTest.errors(refused)).filteredOn(e -> e.startsWith("error PZ0229: "))
+                    .singleElement().satisfies(e -> assertThat(e).contains("descending", "commits"));
+        }
+        TestProject unbounded = http(descending, "max_window: 7d, initial: '2026-07-01'");
+        compiled(unbounded);
+        CliRun validated = CliRun.pz(unbounded.path(), "validate");
+        assertThat(validated.exitCode()).as(validated.toString()).isZero();
+    }
+
+    /** gh.commits read raw (no contract) from an http API, incremental on committed_at with {@code window}. */
+    private TestProject http(String cursorOptions, String window) {
+        return project("gh:\n  connector: http\n  base_url: https://api.example.com\n  entities:\n    commits:\n"
+                + "      read:\n        path: /repos/x/y/commits\n        query: {since: '{{ watermark }}'}\n"
+                + cursorOptions.indent(8) + "        sync: {mode: incremental, cursor: committed_at"
+                + (window.isEmpty() ? "" : ", " + window) + "}\n", "stg",
+                "select * from {{ source('gh', 'commits') }}\n");
+    }
+
+    // WS4
+    @Test
+    void aColumnsMapPassedToSinkReachesTheConnectorsWriteOptions() {
+        // Nothing listens on port 1: the write resolves its declared column types before it connects.
+        String mart = "mart:\n  connector: sqlserver\n  host: 127.0.0.1\n  port: 1\n  database: mart\n"
+                + "  user: loader\n  connect_timeout_seconds: 1\n  retry: {max_attempts: 1}\n";
+        String pipeline = "select 1 as id, 'open' as status\n";
+        CliRun declared = CliRun.pz(project(mart, "a", "INSERT INTO {{ sink('mart', 'dbo.out', strategy: 'replace', "
+                + "columns: { status: 'nvarchar(20)' }) }}\n" + pipeline).path(), "run", "--all");
+        assertThat(declared.exitCode()).as(declared.toString()).isEqualTo(1);
+        assertThat(declared.out()).contains("sqlserver sink open failed").doesNotContain("column 'status'");
+        CliRun malformed = CliRun.pz(project(mart, "a", "INSERT INTO {{ sink('mart', 'dbo.out', strategy: 'replace', "
+                + "columns: { status: 'nvarchar(99999)' }) }}\n" + pipeline).path(), "run", "--all");
+        assertThat(malformed.exitCode()).as(malformed.toString()).isEqualTo(1);
+        assertThat(malformed.out()).contains("column 'status': 'nvarchar(99999)' is not a type the sink declares")
+                .doesNotContain("sink open failed");
+    }
+
     // SF2, SF3, SF4, SF5, SF6
     @Test
     void sinkKeywordArgumentsBindByName() {

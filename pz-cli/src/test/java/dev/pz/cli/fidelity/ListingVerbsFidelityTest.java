@@ -8,6 +8,7 @@ import dev.pz.cli.PlantedRuns;
 import dev.pz.testing.Catalogue;
 import dev.pz.testing.TestProject;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -154,6 +155,35 @@ class ListingVerbsFidelityTest {
                 .satisfies(line -> assertThat(line).contains("src:native+universal snk:native+universal", "pz (builtin)"));
         assertThat(run.outLines()).filteredOn(line -> line.startsWith("postgres")).singleElement()
                 .satisfies(line -> assertThat(line).contains("src:universal", "snk:universal"));
+    }
+
+    // CN3 (a deliberate difference where the port's connector has a tier the reference's lacks)
+    @Test
+    void connectorsListsTheObjectStoresAndDuckDbFamilyWithTheirTiers() {
+        CliRun run = onF02(Catalogue.f02(temp), "connectors");
+        assertThat(run.exitCode()).isZero();
+        Map<String, String> tiers = Map.of(
+                "s3", "src:native-only snk:native+universal",
+                "azureblob", "src:native-only snk:native+universal",
+                "gcs", "src:universal snk:native+universal",
+                "duckdb", "src:native-only snk:native+universal",
+                "ducklake", "src:native-only snk:native+universal",
+                "quack", "src:native-only snk:native+universal");
+        tiers.forEach((name, expected) -> assertThat(run.outLines())
+                .filteredOn(line -> line.split("\\s+")[0].equals(name)).as(name).singleElement()
+                .satisfies(line -> assertThat(line).contains(expected, "pz (builtin)")));
+    }
+
+    // BC1
+    @Test
+    void theBuiltinConnectorsAreSourcesAndSinks() {
+        CliRun run = onF02(Catalogue.f02(temp), "connectors");
+        assertThat(run.exitCode()).isZero();
+        for (String name : List.of("http", "mysql", "sqlite", "duckdb", "ducklake", "quack", "motherduck", "s3", "gcs",
+                "sftp")) {
+            assertThat(run.outLines()).filteredOn(line -> line.split("\\s+")[0].equals(name)).as(name).singleElement()
+                    .satisfies(line -> assertThat(line).contains("pz (builtin)", "src:", "snk:"));
+        }
     }
 
     private static final String RUN_1 = "20260101T000000000Z-0001";

@@ -313,4 +313,44 @@ class RunVerbFidelityTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("PZ0103", "DATA_DIR", "connections.yml");
     }
+
+    // SB1 (the plan of the writer flow alone is a deliberate difference: see the catalogue)
+    @Test
+    void aWriterFlowBootstrapsTheDuckdbFileItsReaderFlowReadsNext() {
+        String columns = "        columns:\n          id: bigint\n          amount: double\n";
+        TestProject project = TestProject.in(temp.resolve("bootstrap")).projectYml("bootstrap")
+                .file("connections.yml", "raw:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n"
+                        + "        path: data/orders.csv\n        format: csv\n" + columns
+                        + "\nwh:\n  connector: duckdb\n  path: data/wh.duckdb\n  entities:\n    orders_current:\n"
+                        + "      read:\n" + columns + "\nout:\n  connector: localfiles\n  root: out\n")
+                .file("data/orders.csv", "id,amount\n1,10.5\n2,20.0\n")
+                .file("pipelines/load_orders.sql", "INSERT INTO {{ sink('wh', 'orders_current', strategy: 'replace') }}\n"
+                        + "select id, amount from {{ source('raw', 'orders') }}\n")
+                .file("pipelines/readback.sql", "INSERT INTO {{ sink('out', 'readback', format: 'csv', strategy: "
+                        + "'replace') }}\nselect id, amount from {{ source('wh', 'orders_current') }}\n");
+        Path warehouse = project.resolve("data/wh.duckdb");
+
+        CliRun all = CliRun.pz(project.path(), "run", "--all");
+        assertThat(all.exitCode()).as(all.toString()).isEqualTo(2);
+        assertThat(all.err()).contains("PZ0353");
+        assertThat(warehouse).doesNotExist();
+
+        // A deliberate difference: pz plan plans the whole project (a selection only filters the table), so
+        // the reader's refusal is not deferred there; pz run <writer> defers it.
+        CliRun plan = CliRun.pz(project.path(), "plan", "load_orders");
+        assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(2);
+        assertThat(plan.err()).contains("PZ0353", "wh.duckdb");
+
+        CliRun writer = CliRun.pz(project.path(), "run", "load_orders");
+        assertThat(writer.exitCode()).as(writer.toString()).isZero();
+        assertThat(writer.err()).doesNotContain("PZ0353");
+        assertThat(warehouse).exists();
+        assertThat(project.read(".pz/target/plan.json")).contains("PZ0353 deferred because this node is not part of the run");
+
+        CliRun reader = CliRun.pz(project.path(), "run", "readback");
+        assertThat(reader.exitCode()).as(reader.toString()).isZero();
+        assertThat(reader.err()).doesNotContain("PZ0353");
+        assertThat(RunArtifacts.listFiles(project.resolve("out/readback"))).singleElement()
+                .satisfies(name -> assertThat(project.read("out/readback/" + name).lines()).hasSize(3));
+    }
 }

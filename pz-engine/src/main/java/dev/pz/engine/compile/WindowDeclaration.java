@@ -45,7 +45,8 @@ final class WindowDeclaration {
         if (sync.initial() == null) {
             problems.add(prefix + "max_window requires initial");
         }
-        if (read.options().containsKey("query")) {
+        // A SQL query's text cannot take a window; a map of request parameters (http's query:) can.
+        if (read.options().get("query") instanceof String) {
             problems.add(prefix + "a bounded window (max_window) cannot apply to a query: read");
         }
         Optional<String> type = cursorType(sync.cursor(), read);

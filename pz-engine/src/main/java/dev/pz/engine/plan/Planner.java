@@ -140,8 +140,7 @@ public final class Planner {
         } catch (PzConnectorException refusal) {
             reportUnlessRefused(inRun, refusal, refusals, node.read().options(), node.read()::locationOf,
                     node.read().location());
-            return universal(node, partitions, "arrow stream: connector '" + connection.connector()
-                    + "' native path refused", readToken);
+            return universal(node, partitions, nativePathRefused(connection, refusal, inRun), readToken);
         }
     }
 
@@ -224,8 +223,7 @@ public final class Planner {
         } catch (PzConnectorException refusal) {
             reportUnlessRefused(inRun, refusal, refusals, node.write().options(), node.write()::locationOf,
                     node.write().location());
-            return sinkNode(node, Strategy.ARROW_STREAM, "arrow stream: connector '" + connection.connector()
-                    + "' native path refused", null);
+            return sinkNode(node, Strategy.ARROW_STREAM, nativePathRefused(connection, refusal, inRun), null);
         }
     }
 
@@ -274,6 +272,13 @@ public final class Planner {
             refuse(inRun, new CapabilityRules.Refusal(code, message, ConnectorMessages.locate(message, options,
                     locationOf, block), refusal.hint().orElse(null)));
         }
+    }
+
+    /** The plan reason of a node whose connector refused it: deferred, with its code, when the run leaves it out. */
+    private static String nativePathRefused(ConnectionDef connection, PzConnectorException refusal, boolean inRun) {
+        return inRun ? "arrow stream: connector '" + connection.connector() + "' native path refused"
+                : "arrow stream: " + refusal.code().orElse(PzCode.NATIVE_PATH_CONTRACT_MISMATCH).code()
+                        + " deferred because this node is not part of the run";
     }
 
     private static String refused(ConnectionDef connection, List<CapabilityRules.Refusal> refusals) {

@@ -90,8 +90,8 @@ record HttpDataset(String path, QueryTemplate query, Pagination pagination, Json
         if (incremental && spec.get(HttpOptions.CURSOR_ORDER) == HttpOptions.CursorOrder.DESC
                 && spec.isSet(HttpOptions.MAX_PAGES)) {
             problems.add(new OptionProblem(HttpOptions.CURSOR_ORDER.name(), OptionProblem.Kind.INVALID,
-                    PzCode.DESCENDING_CURSOR_TRUNCATABLE, "cursor_order: desc with max_pages cuts an incremental crawl"
-                            + " before its oldest rows, which the advanced watermark would then skip for good",
+                    PzCode.DESCENDING_CURSOR_TRUNCATABLE, "cursor_order: desc with max_pages cuts a descending incremental"
+                            + " crawl before its oldest rows, which the advanced watermark would then skip for good",
                     "remove max_pages, or read the API oldest first (cursor_order: asc)"));
         }
         return problems;
