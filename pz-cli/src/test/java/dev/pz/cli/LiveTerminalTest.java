@@ -57,12 +57,12 @@ class LiveTerminalTest {
                 .isNotEqualTo(footers.get(0).group(3));
         assertThat(live.text()).contains(LiveRenderer.GREEN + "ok" + LiveRenderer.RESET, LiveRenderer.HIDE_CURSOR)
                 .containsPattern(Pattern.quote(LiveRenderer.SHOW_CURSOR)
-                        + "run \\S+: 3 succeeded, 0 failed, 0 skipped \\(.*\\)\n$");
+                        + "run \\S+: 3 succeeded, 0 failed, 0 skipped \\(.*\\)\nreport: \\S+report.html\n$");
 
         CliRun plain = CliRun.pzWithEnv(Map.of(), project, "run", "--all");
         assertThat(plain.exitCode()).as(plain.toString()).isZero();
         assertThat(masked(LiveRendererTest.screen(live.text()))).isEqualTo(masked(plain.outLines()))
-                .hasSize(4);
+                .hasSize(5);
     }
 
     /**
@@ -77,7 +77,7 @@ class LiveTerminalTest {
         assertThat(live.text()).contains(LiveRenderer.HIDE_CURSOR, LiveRenderer.SHOW_CURSOR);
 
         CliRun plain = CliRun.pzWithEnv(Map.of(), project, "run", "--all");
-        assertThat(masked(LiveRendererTest.screen(live.text()))).isEqualTo(masked(plain.outLines())).hasSize(4);
+        assertThat(masked(LiveRendererTest.screen(live.text()))).isEqualTo(masked(plain.outLines())).hasSize(5);
     }
 
     /** Any {@code CI} value turns the view off, even an empty one. */
@@ -122,10 +122,11 @@ class LiveTerminalTest {
                 "  batch_bytes: 1048576");
     }
 
-    /** Node lines with their timings, and the summary with its run id and path, blanked. */
+    /** Node lines with their timings, the summary with its run id and path, and the report path, blanked. */
     private static List<String> masked(List<String> lines) {
         return lines.stream().map(line -> line.replaceAll(" \\d+ms$", " <ms>")
-                .replaceAll("^run \\S+: (.*) \\(.*\\)$", "run <id>: $1")).collect(Collectors.toList());
+                .replaceAll("^run \\S+: (.*) \\(.*\\)$", "run <id>: $1")
+                .replaceAll("^report: .*$", "report: <path>")).collect(Collectors.toList());
     }
 
     /** pz under {@code script}: its pty output as text, LF line ends. */
