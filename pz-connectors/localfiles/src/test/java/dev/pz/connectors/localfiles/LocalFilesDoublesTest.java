@@ -8,9 +8,6 @@ import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.duckdb.ArrowEgress;
 import dev.pz.duckdb.ArrowIngest;
-import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.DuckSession;
-import dev.pz.duckdb.DuckSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,50 +17,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Doubles written by the universal CSV and NDJSON writers are byte for byte what DuckDB's own
  * {@code COPY} writes for the same values (the native tier): over random bit patterns, random
  * magnitudes, short decimals, subnormals, doubles widened from floats, and the special values.
  */
-class LocalFilesDoublesTest {
+class LocalFilesDoublesTest extends LocalFilesDuckTest {
     private static final int RANDOM_VALUES = 120_000;
 
-    @TempDir
-    Path project;
-
-    private BufferAllocator allocator;
-    private DuckSession session;
-    private DuckConnection duck;
-    private LocalFilesTestSupport support;
-
-    @BeforeEach
-    void open() throws Exception {
-        allocator = new RootAllocator();
-        session = DuckSession.openInMemory(DuckSettings.defaults());
-        duck = session.connect();
-        support = new LocalFilesTestSupport(project);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        duck.close();
-        support.close();
-        session.close();
-        allocator.close();
-    }
 
     @Test
     void knownValuesPrintAsDuckDbPrintsThem() {

@@ -17,55 +17,30 @@ import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.duckdb.ArrowEgress;
 import dev.pz.duckdb.ArrowIngest;
-import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.DuckSession;
-import dev.pz.duckdb.DuckSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Parquet on the universal tier: DuckDB writes the file from spooled Arrow batches and reads it back
  * into Arrow, so a universal write and read give exactly the native tier's rows and types.
  */
-class LocalFilesParquetTierTest {
+class LocalFilesParquetTierTest extends LocalFilesDuckTest {
 
     private static final String SAMPLE = "select range::integer as i, (range * 3)::bigint as big, range / 7 as dbl,"
             + " (range / 8)::decimal(38,9) as dec, case when range % 5 = 0 then null else 'row ' || range || ' ✓' end"
             + " as txt, range % 2 = 0 as flag, date '2026-01-01' + range::integer as \"day\","
             + " timestamp '2026-01-01 00:00:00' + to_microseconds(range * 1234567) as ts from range(5000)";
 
-    @TempDir
-    Path project;
-
-    private BufferAllocator allocator;
-    private DuckSession session;
-    private DuckConnection duck;
-    private LocalFilesTestSupport support;
 
     @BeforeEach
-    void open() throws Exception {
-        allocator = new RootAllocator();
-        session = DuckSession.openInMemory(DuckSettings.defaults());
-        duck = session.connect();
-        support = new LocalFilesTestSupport(project);
+    void createSample() {
         duck.execute("create table sample as " + SAMPLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        support.close();
-        session.close();
-        allocator.close();
     }
 
     @Test

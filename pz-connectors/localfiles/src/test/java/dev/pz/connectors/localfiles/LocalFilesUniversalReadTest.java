@@ -12,9 +12,6 @@ import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.ArrowIngest;
-import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.DuckSession;
-import dev.pz.duckdb.DuckSettings;
 import java.io.BufferedWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,12 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The universal csv read lands the same rows as the native {@code read_csv} with the contract,
@@ -36,31 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ranges whose union is the whole file. Every Arrow buffer is released (the root allocator is closed after
  * each test).
  */
-class LocalFilesUniversalReadTest {
+class LocalFilesUniversalReadTest extends LocalFilesDuckTest {
 
-    @TempDir
-    Path project;
-
-    private BufferAllocator allocator;
-    private DuckSession session;
-    private DuckConnection duck;
-    private LocalFilesTestSupport support;
     private int tables;
-
-    @BeforeEach
-    void open() throws Exception {
-        allocator = new RootAllocator();
-        session = DuckSession.openInMemory(DuckSettings.defaults());
-        duck = session.connect();
-        support = new LocalFilesTestSupport(project);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        support.close();
-        session.close();
-        allocator.close();
-    }
 
     @Test
     void universalAndNativeReadsLandTheSameRows() throws Exception {

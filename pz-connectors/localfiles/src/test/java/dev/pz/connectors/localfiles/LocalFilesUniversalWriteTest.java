@@ -11,28 +11,21 @@ import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.duckdb.ArrowEgress;
-import dev.pz.duckdb.DuckConnection;
-import dev.pz.duckdb.DuckSession;
-import dev.pz.duckdb.DuckSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The universal writers (csv, tsv, NDJSON): what they write
  * reads back through DuckDB as the rows that went in, CSV text matches DuckDB's own COPY output, and
  * the file appears only on commit, atomically, with no temporary directory left behind.
  */
-class LocalFilesUniversalWriteTest {
+class LocalFilesUniversalWriteTest extends LocalFilesDuckTest {
 
     private static final String SAMPLE = "select * from (values"
             + " (1, 10::bigint, 0.1::double, 12.345::decimal(38,9), 'plain', true, date '2026-01-01',"
@@ -48,28 +41,10 @@ class LocalFilesUniversalWriteTest {
             + " (8, 4, 100::double, 4::decimal(38,9), 'z', true, date '2026-01-04', timestamp '2026-01-04')"
             + ") t(i, big, dbl, dec, txt, flag, \"day\", ts)";
 
-    @TempDir
-    Path project;
-
-    private BufferAllocator allocator;
-    private DuckSession session;
-    private DuckConnection duck;
-    private LocalFilesTestSupport support;
 
     @BeforeEach
-    void open() throws Exception {
-        allocator = new RootAllocator();
-        session = DuckSession.openInMemory(DuckSettings.defaults());
-        duck = session.connect();
-        support = new LocalFilesTestSupport(project);
+    void createSample() {
         duck.execute("create table sample as " + SAMPLE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        support.close();
-        session.close();
-        allocator.close();
     }
 
     @Test
