@@ -1,21 +1,16 @@
 package dev.pz.connectors.duckdb;
 
 import dev.pz.connectors.api.ConnectionCheck;
-import dev.pz.connectors.api.Connector;
-import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.Sink;
-import dev.pz.connectors.api.Source;
-import dev.pz.connectors.sql.AttachedSource;
+import dev.pz.connectors.sql.AttachedDatabase;
+import dev.pz.connectors.sql.AttachedDatabaseConnector;
 import dev.pz.connectors.sql.DatabaseFile;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A DuckDB database file. The run's DuckDB session attaches it ({@code attach if not exists … as
@@ -24,9 +19,7 @@ import java.util.Set;
  * {@code engine.force_universal} a write lands the batches in a private DuckDB and applies the same
  * statements to the file there.
  */
-public final class DuckDbConnector implements Connector {
-
-    public static final String VERSION = "0.1.0";
+public final class DuckDbConnector extends AttachedDatabaseConnector {
 
     static final Option<String> PATH = Option.string("path", "The database file; relative paths resolve against"
             + " the project directory. A write creates it when missing.")
@@ -36,40 +29,13 @@ public final class DuckDbConnector implements Connector {
     /** What every DuckDB database file holds at byte 8. */
     private static final byte[] MAGIC = "DUCK".getBytes(StandardCharsets.US_ASCII);
 
-    private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-            ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.MERGE, ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.INCLUSIVE_WATERMARK_BOUND,
-            ConnectorCapability.NATIVE_ONLY_READ));
-
-    @Override
-    public String name() {
-        return DuckDbConnectorFactory.NAME;
-    }
-
-    @Override
-    public String version() {
-        return VERSION;
-    }
-
-    @Override
-    public Set<ConnectorCapability> capabilities() {
-        return CAPABILITIES;
+    public DuckDbConnector() {
+        super(DuckDbConnectorFactory.NAME);
     }
 
     @Override
     public OptionSet connectionOptions() {
         return CONNECTION;
-    }
-
-    /** Only pz's own {@code columns:} and {@code sync:}; a duckdb read has no options of its own. */
-    @Override
-    public OptionSet readOptions() {
-        return OptionSet.none();
-    }
-
-    @Override
-    public OptionSet writeOptions() {
-        return OptionSet.none();
     }
 
     @Override
@@ -82,15 +48,15 @@ public final class DuckDbConnector implements Connector {
         return List.of();
     }
 
+    @Override
+    protected AttachedDatabase database(ConnectorConfig config) {
+        return new DuckDbDatabase(file(config));
+    }
+
     /** Offline: an existing file must be a DuckDB database; a missing one is created by the first write. */
     @Override
     public ConnectionCheck checkConnection(ConnectorConfig config) {
         return file(config).check("duckdb", MAGIC, 8);
-    }
-
-    @Override
-    public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new AttachedSource(new DuckDbDatabase(file(config))));
     }
 
     @Override

@@ -1,22 +1,14 @@
 package dev.pz.connectors.ducklake;
 
 import dev.pz.connectors.api.ConnectionCheck;
-import dev.pz.connectors.api.Connector;
-import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.OptionSet;
-import dev.pz.connectors.api.Sink;
-import dev.pz.connectors.api.Source;
-import dev.pz.connectors.sql.AttachedSink;
-import dev.pz.connectors.sql.AttachedSource;
+import dev.pz.connectors.sql.AttachedDatabase;
+import dev.pz.connectors.sql.AttachedDatabaseConnector;
 import dev.pz.connectors.sql.DatabaseFile;
 import dev.pz.connectors.sql.TcpProbe;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * DuckLake lakehouses through DuckDB's {@code ducklake} extension (and {@code sqlite_scanner} or
@@ -25,26 +17,10 @@ import java.util.Set;
  * The extension files must be provided ({@code extension_directory}); without them every use is
  * refused at plan time.
  */
-public final class DuckLakeConnector implements Connector {
+public final class DuckLakeConnector extends AttachedDatabaseConnector {
 
-    private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-            ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.MERGE, ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.INCLUSIVE_WATERMARK_BOUND,
-            ConnectorCapability.NATIVE_ONLY_READ));
-
-    @Override
-    public String name() {
-        return DuckLakeConnectorFactory.NAME;
-    }
-
-    @Override
-    public String version() {
-        return "0.1.0";
-    }
-
-    @Override
-    public Set<ConnectorCapability> capabilities() {
-        return CAPABILITIES;
+    public DuckLakeConnector() {
+        super(DuckLakeConnectorFactory.NAME);
     }
 
     @Override
@@ -58,13 +34,13 @@ public final class DuckLakeConnector implements Connector {
     }
 
     @Override
-    public OptionSet writeOptions() {
-        return OptionSet.none();
+    public List<String> validate(ConnectorConfig config) {
+        return DuckLakeCatalogRules.check(config);
     }
 
     @Override
-    public List<String> validate(ConnectorConfig config) {
-        return DuckLakeCatalogRules.check(config);
+    protected AttachedDatabase database(ConnectorConfig config) {
+        return new DuckLakeDatabase(config);
     }
 
     /** The metadata file's magic for file catalogs, TCP reachability for a postgres catalog. */
@@ -79,15 +55,5 @@ public final class DuckLakeConnector implements Connector {
                     config.find(DuckLakeOptions.PORT).orElse(5432));
             case QUACK, MOTHERDUCK -> ConnectionCheck.failed("permanent: this catalog is not supported by this build");
         };
-    }
-
-    @Override
-    public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new AttachedSource(new DuckLakeDatabase(config)));
-    }
-
-    @Override
-    public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new AttachedSink(new DuckLakeDatabase(config)));
     }
 }

@@ -1,26 +1,17 @@
 package dev.pz.connectors.motherduck;
 
 import dev.pz.connectors.api.ConnectionCheck;
-import dev.pz.connectors.api.Connector;
-import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
-import dev.pz.connectors.api.Sink;
-import dev.pz.connectors.api.Source;
 import dev.pz.connectors.sql.AttachedDatabase;
-import dev.pz.connectors.sql.AttachedSink;
-import dev.pz.connectors.sql.AttachedSource;
+import dev.pz.connectors.sql.AttachedDatabaseConnector;
 import dev.pz.connectors.sql.AttachedTable;
 import dev.pz.connectors.sql.DuckDbExtensions;
 import dev.pz.connectors.sql.SqlDialect;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * MotherDuck, the hosted DuckDB service, through DuckDB's proprietary {@code motherduck} extension:
@@ -28,45 +19,19 @@ import java.util.Set;
  * name: MotherDuck refuses an alias), then reads and writes its tables natively. The extension file
  * must be provided ({@code extension_directory}); without it every use is refused at plan time.
  */
-public final class MotherDuckConnector implements Connector {
+public final class MotherDuckConnector extends AttachedDatabaseConnector {
 
     static final Option<String> DATABASE = Option.string("database", "The MotherDuck database; it and its schemas"
             + " must exist.").must("not be blank", text -> !text.isBlank()).required();
     static final Option<String> TOKEN = Option.string("token", "MotherDuck access token.").secret().required();
 
-    private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-            ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.MERGE, ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.INCLUSIVE_WATERMARK_BOUND,
-            ConnectorCapability.NATIVE_ONLY_READ));
-
-    @Override
-    public String name() {
-        return MotherDuckConnectorFactory.NAME;
-    }
-
-    @Override
-    public String version() {
-        return "0.1.0";
-    }
-
-    @Override
-    public Set<ConnectorCapability> capabilities() {
-        return CAPABILITIES;
+    public MotherDuckConnector() {
+        super(MotherDuckConnectorFactory.NAME);
     }
 
     @Override
     public OptionSet connectionOptions() {
         return OptionSet.of(DATABASE, TOKEN, DuckDbExtensions.EXTENSION_DIRECTORY);
-    }
-
-    @Override
-    public OptionSet readOptions() {
-        return OptionSet.none();
-    }
-
-    @Override
-    public OptionSet writeOptions() {
-        return OptionSet.none();
     }
 
     /** MotherDuck has no offline probe; the first run authenticates. */
@@ -76,16 +41,7 @@ public final class MotherDuckConnector implements Connector {
     }
 
     @Override
-    public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new AttachedSource(database(config)));
-    }
-
-    @Override
-    public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new AttachedSink(database(config)));
-    }
-
-    private static AttachedDatabase database(ConnectorConfig config) {
+    protected AttachedDatabase database(ConnectorConfig config) {
         String database = config.get(DATABASE);
         String token = config.get(TOKEN);
         DuckDbExtensions extensions = DuckDbExtensions.of(MotherDuckConnectorFactory.NAME, config);

@@ -1,31 +1,22 @@
 package dev.pz.connectors.quack;
 
 import dev.pz.connectors.api.ConnectionCheck;
-import dev.pz.connectors.api.Connector;
-import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeSqlWrite;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.api.OutputSpec;
-import dev.pz.connectors.api.Sink;
-import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.sql.AttachedDatabase;
-import dev.pz.connectors.sql.AttachedSink;
-import dev.pz.connectors.sql.AttachedSource;
+import dev.pz.connectors.sql.AttachedDatabaseConnector;
 import dev.pz.connectors.sql.AttachedTable;
 import dev.pz.connectors.sql.ConnectionAliases;
 import dev.pz.connectors.sql.DuckDbExtensions;
 import dev.pz.connectors.sql.SqlDialect;
 import dev.pz.connectors.sql.TcpProbe;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -35,7 +26,7 @@ import java.util.stream.Collectors;
  * whose keys were not staged, in one {@code create or replace}. The extension file must be provided
  * ({@code extension_directory}); without it every use is refused at plan time.
  */
-public final class QuackConnector implements Connector {
+public final class QuackConnector extends AttachedDatabaseConnector {
 
     static final Option<String> URI = Option.string("uri", "The server: quack:host, quack:host:port or"
             + " quack://host[:port] (port 9494 by default).")
@@ -44,24 +35,8 @@ public final class QuackConnector implements Connector {
     static final Option<String> TOKEN = Option.string("token", "The server's access token (at least 4 characters).")
             .must("be at least 4 characters", text -> text.length() >= 4).secret().required();
 
-    private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-            ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.MERGE, ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.INCLUSIVE_WATERMARK_BOUND,
-            ConnectorCapability.NATIVE_ONLY_READ));
-
-    @Override
-    public String name() {
-        return QuackConnectorFactory.NAME;
-    }
-
-    @Override
-    public String version() {
-        return "0.1.0";
-    }
-
-    @Override
-    public Set<ConnectorCapability> capabilities() {
-        return CAPABILITIES;
+    public QuackConnector() {
+        super(QuackConnectorFactory.NAME);
     }
 
     @Override
@@ -70,13 +45,8 @@ public final class QuackConnector implements Connector {
     }
 
     @Override
-    public OptionSet readOptions() {
-        return OptionSet.none();
-    }
-
-    @Override
-    public OptionSet writeOptions() {
-        return OptionSet.none();
+    protected AttachedDatabase database(ConnectorConfig config) {
+        return new QuackDatabase(config);
     }
 
     /** Whether the server's port accepts TCP connections (5 s). */
@@ -84,16 +54,6 @@ public final class QuackConnector implements Connector {
     public ConnectionCheck checkConnection(ConnectorConfig config) {
         QuackUri uri = QuackUri.parse(config.get(URI)).orElseThrow();
         return TcpProbe.check(uri.host(), uri.port());
-    }
-
-    @Override
-    public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new AttachedSource(new QuackDatabase(config)));
-    }
-
-    @Override
-    public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new AttachedSink(new QuackDatabase(config)));
     }
 
     private static final class QuackDatabase implements AttachedDatabase {
