@@ -105,7 +105,7 @@ timed() { # <name> <dir> <command...>
 check() { # <name> <rows>
   [[ "$2" == "$rows" ]] || { echo "ROW COUNT MISMATCH: $1 has $2 rows, expected $rows" >&2; exit 1; }
 }
-pzrun() { rm -rf .pz/runs out; "$root/bin/pz" run --all; }
+pzrun() { rm -rf .pz/runs out; "$root/scripts/pz" run --all; }
 
 for ((k = 1; k <= samples; k++)); do
   timed floor "$work" java -cp "$driver:$work/floor" Floor "$csv" "$work/floor/out.csv"

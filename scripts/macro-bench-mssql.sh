@@ -89,7 +89,7 @@ run_pz() { # <label> <strategy> <target>
   for attempt in 1 2 3; do
     if [[ "$2" == merge ]]; then reset_merge_target; else yard exec "drop table if exists $3"; fi
     start=$(now)
-    BENCH_MSSQL_URL="$url" "$root/bin/pz" run --all --project "$dir" >"$work/$1.out" 2>&1 \
+    BENCH_MSSQL_URL="$url" "$root/scripts/pz" run --all --project "$dir" >"$work/$1.out" 2>&1 \
       || { cat "$work/$1.out" >&2; exit 1; }
     end=$(now)
     check_count "$3" "$1"

@@ -6,7 +6,7 @@
 # Builds pz once, starts a throw-away PostgreSQL (the Debian server binaries under
 # /usr/lib/postgresql/<v>/bin, run as the 'postgres' user when invoked as root; or the server
 # named by BENCH_PG_URL=postgresql://user:password@host:port/db), seeds public.src, then runs
-# `bin/pz run --all` for three scenarios -- read x1 append, read x4 append, read x1 merge -- three
+# `scripts/pz run --all` for three scenarios -- read x1 append, read x4 append, read x1 merge -- three
 # times each (median), verifying the target's row count after every run. The yardstick, measured
 # in the same run, is the server's own text COPY piped through psql:
 #   psql -c "\copy (select ...) to stdout" | psql -c "\copy yard_out from stdin"
@@ -112,7 +112,7 @@ run_pz() { # <label> <partitions> <strategy>
   for attempt in 1 2 3; do
     psqlq -c "drop table if exists public.mart_out"
     start=$(now)
-    BENCH_PG_PASSWORD="$password" "$root/bin/pz" run --all --project "$dir" >"$work/$1.out" 2>&1 \
+    BENCH_PG_PASSWORD="$password" "$root/scripts/pz" run --all --project "$dir" >"$work/$1.out" 2>&1 \
       || { cat "$work/$1.out" >&2; exit 1; }
     end=$(now)
     n=$(psqlq -c "select count(*) from public.mart_out")

@@ -82,7 +82,7 @@ make_project "$work/fused" fused fusion
 make_project "$work/universal" universal force_universal
 
 # The floor, compiled once; plus a copy of the driver without its embedded library, loading the
-# library extracted beside pz.jar, so the floor pays no 72 MB extraction (what bin/pz avoids too).
+# library extracted beside pz.jar, so the floor pays no 72 MB extraction (what scripts/pz avoids too).
 mkdir -p "$work/floor/classes" "$work/floor/lib"
 javac -d "$work/floor/classes" "$root/scripts/bench/Floor.java"
 if [[ ! -f "$work/floor/lib/duckdb_jdbc.jar" ]]; then
@@ -134,11 +134,11 @@ for ((k = 1; k <= samples; k++)); do
   floor_rows=$(count_rows "$work/floor/out.csv")
   sample_variant floor_lib_beside "$work" clean_floor \
     java -cp "$work/floor/lib/duckdb_jdbc.jar:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
-  sample_variant native "$work/native" clean_native "$root/bin/pz" run --all
+  sample_variant native "$work/native" clean_native "$root/scripts/pz" run --all
   native_rows=$(count_rows "$work/native/out/orders_out/orders_out.csv")
-  sample_variant fused "$work/fused" clean_fused "$root/bin/pz" run --all
+  sample_variant fused "$work/fused" clean_fused "$root/scripts/pz" run --all
   fused_rows=$(count_rows "$work/fused/out/orders_out/orders_out.csv")
-  sample_variant universal "$work/universal" clean_universal "$root/bin/pz" run --all
+  sample_variant universal "$work/universal" clean_universal "$root/scripts/pz" run --all
   universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
 done
 for v in floor floor_lib_beside native fused universal; do summarise "$v"; done
@@ -165,16 +165,16 @@ echo "  fused/floor_lib_beside    $(ratio "${median_s[fused]}" "${median_s[floor
 echo "  native/floor_lib_beside   $(ratio "${median_s[native]}" "${median_s[floor_lib_beside]}")"
 echo "  universal/native          $(ratio "${median_s[universal]}" "${median_s[native]}")"
 echo "  cpu: native/floor $(ratio "${median_cpu[native]}" "${median_cpu[floor]}"), universal/native $(ratio "${median_cpu[universal]}" "${median_cpu[native]}")"
-echo "  universal peak RSS: $((max_rss[universal] / 1024)) MiB; plan's memory budget: $(cd "$work/universal" && "$root/bin/pz" plan | sed -n 's/^memory budget: \(~[0-9.]* [GM]B\).*/\1/p')"
+echo "  universal peak RSS: $((max_rss[universal] / 1024)) MiB; plan's memory budget: $(cd "$work/universal" && "$root/scripts/pz" plan | sed -n 's/^memory budget: \(~[0-9.]* [GM]B\).*/\1/p')"
 
 # --- startup and the sample template --------------------------------------------------------
 echo "startup (median of $samples):"
 sample="$work/sample"
 rm -rf "$sample"
-"$root/bin/pz" init "$sample" --template sample > /dev/null
+"$root/scripts/pz" init "$sample" --template sample > /dev/null
 for ((k = 1; k <= samples; k++)); do
-  sample_variant version "$work" nothing "$root/bin/pz" --version
-  sample_variant sample_run "$sample" clean_sample "$root/bin/pz" run --all
+  sample_variant version "$work" nothing "$root/scripts/pz" --version
+  sample_variant sample_run "$sample" clean_sample "$root/scripts/pz" run --all
 done
 summarise version
 summarise sample_run

@@ -6,7 +6,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${1:-$(mktemp -d)/demo}"
 cd "$root"
 ./mvnw -B -q -DskipTests package
-bin/pz init "$target" --template sample
+scripts/pz init "$target" --template sample
 cd "$target"
-"$root/bin/pz" plan
-"$root/bin/pz" run --all
+"$root/scripts/pz" plan
+"$root/scripts/pz" run --all

@@ -134,11 +134,11 @@ for ((k = 1; k <= samples; k++)); do
   sample yardstick_up "$work" java -cp "$jar:$work/classes" ObjectYardstick "${target[@]}" yardstick.parquet up "$csv" "$work/yard"
   yard_up_rows="$(tail -n 1 "$work/yardstick_up.log")"
   rm -rf "$work/up/.pz/runs"
-  sample pz_up "$work/up" "$root/bin/pz" run --all
+  sample pz_up "$work/up" "$root/scripts/pz" run --all
   sample yardstick_down "$work" java -cp "$jar:$work/classes" ObjectYardstick "${target[@]}" yardstick.parquet down "$csv" "$work/yard"
   yard_down_rows="$(tail -n 1 "$work/yardstick_down.log")"
   rm -rf "$work/down/.pz/runs" "$work/down/out"
-  sample pz_down "$work/down" "$root/bin/pz" run --all
+  sample pz_down "$work/down" "$root/scripts/pz" run --all
   pz_rows="$(count_rows "$work/down/out/orders/orders.csv")"
 done
 for name in yardstick_up pz_up yardstick_down pz_down; do

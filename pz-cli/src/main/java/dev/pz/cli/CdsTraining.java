@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The training run {@code bin/pz} executes once per jar version, in the background, under
+ * The training run {@code scripts/pz} executes once per jar version, in the background, under
  * {@code -XX:DumpLoadedClassList}; the class list then feeds {@code -Xshare:dump}, so later starts
  * map the classes pz loads from a class-data sharing archive instead of parsing and verifying them
  * from the jar: {@code --version},

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code pz mcp} as an agent meets it: a real {@code pz mcp} child process (this build's
- * {@code dev.pz.cli.Main}, started the way {@code bin/pz} starts the packaged jar) driven over
+ * {@code dev.pz.cli.Main}, started the way {@code scripts/pz} starts the packaged jar) driven over
  * stdio by the MCP Java SDK's own client.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
