@@ -6,15 +6,14 @@ import java.util.stream.Collectors;
 /**
  * The T-SQL of SQL Server change capture for one table: the snapshot a first run reads, the
  * changes since a stored token, the checks of its prerequisites with the statements that fix them,
- * the statement that disables capture, and the application of deleted keys to a merge target.
- *
- * <p>Not wired into reads yet: the connector declares neither ChangeCapture nor ApplyDeletes, so
- * pz refuses {@code sync: {mode: cdc}} on it (PZ0338) and {@code on_delete: delete|soft} into it
- * (PZ0339); see docs/cdc.md. A token is {@code <start lsn>-<seqval>}, each 20 upper-case hex digits.
+ * the capture's key columns, the statement that disables capture, and the application of deleted
+ * keys to a merge target. A token is {@code <lsn>-<seqval>}, each 20 upper-case hex digits; a read
+ * resumes after the token's {@code <lsn>}.
  */
 final class SqlServerCdcSql {
     /** The position of a first-run snapshot row: before every change. */
     static final String SNAPSHOT_POSITION = "00000000000000000000-00000000000000000000";
+    private static final String ZERO_LSN = "00000000000000000000";
 
     private static final String POSITION = "convert(varchar(20), [__$start_lsn], 2) + '-' + convert(varchar(20),"
             + " [__$seqval], 2)";
@@ -28,9 +27,9 @@ final class SqlServerCdcSql {
     }
 
     /**
-     * Every row of the table as an {@code insert}, preceded by the capture's current maximum position,
-     * which becomes the token: changes committed while the snapshot is read come again in the next
-     * read, where a merge absorbs them.
+     * Every row of the table as an {@code insert}. The read's token is the capture's maximum
+     * position taken just before ({@link #maxLsn}): changes committed while the snapshot is read come
+     * again in the next read, where a merge absorbs them.
      */
     static String snapshot(SqlServerTableName table, List<String> columns) {
         return "select cast(N'insert' as nvarchar(6)) as [_pz_op], cast('" + SNAPSHOT_POSITION + "' as varchar(41))"
@@ -38,21 +37,28 @@ final class SqlServerCdcSql {
                 + table.qualified() + " t";
     }
 
-    /** The token a snapshot stores: the capture's maximum position, with a zero sequence. */
-    static String snapshotToken() {
-        return "select convert(varchar(20), sys.fn_cdc_get_max_lsn(), 2) + '-00000000000000000000'";
+    /** The capture's current maximum position, 20 hex digits; null while nothing has been captured. */
+    static String maxLsn() {
+        return "select convert(varchar(20), nullif(sys.fn_cdc_get_max_lsn(), 0x00000000000000000000), 2)";
+    }
+
+    /** The token of a read whose changes end at {@code lsn}: the next read starts after it. */
+    static String token(String lsn) {
+        return lsn(lsn) + "-" + ZERO_LSN;
     }
 
     /**
-     * The changes after {@code token}, up to the capture's current maximum position, one row per
-     * insert, delete and update (its new values), in the order they happened; none when nothing
-     * changed since. Fails when the capture's cleanup already removed changes after the token.
+     * The changes after {@code token} up to {@code upperLsn} (the {@link #maxLsn} taken when the read
+     * started), one row per insert, delete and update (its new values), in the order they happened;
+     * none when nothing changed since. Fails when the capture's cleanup already removed changes
+     * after the token.
      */
-    static String changes(String instance, String token, List<String> columns) {
+    static String changes(String instance, String token, String upperLsn, List<String> columns) {
         String startLsn = startLsn(token);
         String function = "cdc." + SqlServerSql.quote("fn_cdc_get_all_changes_" + instance);
-        return "declare @from binary(10) = sys.fn_cdc_increment_lsn(0x" + startLsn + ");\n"
-                + "declare @to binary(10) = sys.fn_cdc_get_max_lsn();\n"
+        return "set nocount on;\n"
+                + "declare @from binary(10) = sys.fn_cdc_increment_lsn(0x" + startLsn + ");\n"
+                + "declare @to binary(10) = 0x" + lsn(upperLsn) + ";\n"
                 + "if @from < sys.fn_cdc_get_min_lsn(" + SqlServerSql.unicodeLiteral(instance) + ")\n"
                 + "    throw 50000, 'the changes after the stored token were removed by the capture''s cleanup;"
                 + " run with --full-refresh', 1;\n"
@@ -62,12 +68,40 @@ final class SqlServerCdcSql {
                 + "\nwhere @from <= @to\norder by [__$start_lsn], [__$seqval]";
     }
 
+    /**
+     * Whether the changes after {@code token} are still held: 1 when the capture's cleanup removed
+     * some of them, or the capture instance is gone; else 0.
+     */
+    static String tokenExpired(String instance, String token) {
+        String minLsn = "sys.fn_cdc_get_min_lsn(" + SqlServerSql.unicodeLiteral(instance) + ")";
+        return "select case when " + minLsn + " = 0x" + ZERO_LSN + " or sys.fn_cdc_increment_lsn(0x" + startLsn(token)
+                + ") < " + minLsn + " then 1 else 0 end";
+    }
+
+    /**
+     * The columns that identify a row in the capture: those of the index {@code sp_cdc_enable_table}
+     * recorded (the primary key, or its {@code @index_name}), in key order; none without one.
+     */
+    static String keyColumns(String instance) {
+        return "select ic.column_name from cdc.index_columns ic join cdc.change_tables ct on ct.object_id ="
+                + " ic.object_id where ct.capture_instance = " + SqlServerSql.unicodeLiteral(instance)
+                + " order by ic.index_ordinal";
+    }
+
     /** The start position of a token, checked to be 20 hex digits. */
     static String startLsn(String token) {
         if (token == null || !token.matches("[0-9A-Fa-f]{20}-[0-9A-Fa-f]{20}")) {
             throw new IllegalArgumentException("not a sqlserver change capture token: '" + token + "'");
         }
         return token.substring(0, 20).toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /** A position, checked to be 20 hex digits. */
+    private static String lsn(String lsn) {
+        if (lsn == null || !lsn.matches("[0-9A-Fa-f]{20}")) {
+            throw new IllegalArgumentException("not a sqlserver log sequence number: '" + lsn + "'");
+        }
+        return lsn.toUpperCase(java.util.Locale.ROOT);
     }
 
     /**

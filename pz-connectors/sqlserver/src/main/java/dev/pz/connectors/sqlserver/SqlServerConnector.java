@@ -21,8 +21,9 @@ import java.util.Set;
  * Microsoft SQL Server and Azure SQL through the Microsoft JDBC driver, universal tier only: reads
  * stream a forward-only result into Arrow with typed getters, writes feed Arrow batches to the
  * driver's bulk copy. Options: {@link SqlServerOptions}. Filters are pushed as the T-SQL
- * {@link TsqlPredicateRenderer} renders from the engine's structured predicates. Change capture,
- * stored-procedure reads and delete application are not part of this build.
+ * {@link TsqlPredicateRenderer} renders from the engine's structured predicates. {@code sync: {mode:
+ * cdc}} reads a table's SQL Server change capture ({@link SqlServerCdc}, docs/cdc.md). Stored-procedure
+ * reads and delete application are not part of this build.
  */
 public final class SqlServerConnector implements Connector {
 
@@ -32,7 +33,8 @@ public final class SqlServerConnector implements Connector {
             ConnectorCapability.COLUMN_PRUNING, ConnectorCapability.PREDICATE_PUSHDOWN,
             ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
             ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
-            ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS));
+            ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS,
+            ConnectorCapability.CHANGE_CAPTURE));
 
     @Override
     public String name() {

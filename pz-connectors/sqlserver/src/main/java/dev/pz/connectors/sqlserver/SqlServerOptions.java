@@ -63,6 +63,9 @@ final class SqlServerOptions {
     static final Option<Integer> PARTITIONS = Option.integer("partitions", "How many slices to read concurrently"
             + " when partition_column is set.").between(1, 16).defaultValue(1);
 
+    static final Option<String> CAPTURE_INSTANCE = Option.string("capture_instance", "The change capture instance"
+            + " a sync: {mode: cdc} read reads. Default: <schema>_<table>, as sp_cdc_enable_table names it.");
+
     // Write options.
     static final Option<Boolean> TABLOCK = Option.bool("tablock", "Take a table lock for the bulk load, which lets"
             + " the server log minimally into a heap and keeps other writers out.").defaultValue(true);
@@ -76,7 +79,7 @@ final class SqlServerOptions {
     static final OptionSet CONNECTION = OptionSet.of(HOST, PORT, DATABASE, USER, PASSWORD, AUTHENTICATION, ENCRYPT,
             TRUST_SERVER_CERTIFICATE, HOST_NAME_IN_CERTIFICATE, APPLICATION_NAME, CONNECT_TIMEOUT_SECONDS,
             COMMAND_TIMEOUT_SECONDS, CONNECTION_STRING);
-    static final OptionSet READ = OptionSet.of(QUERY, PARTITION_COLUMN, PARTITIONS);
+    static final OptionSet READ = OptionSet.of(QUERY, PARTITION_COLUMN, PARTITIONS, CAPTURE_INSTANCE);
     static final OptionSet WRITE = OptionSet.of(TABLOCK, BATCH_SIZE, COLUMNS);
 
     private SqlServerOptions() {

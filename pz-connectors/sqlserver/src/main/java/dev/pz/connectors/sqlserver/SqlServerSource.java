@@ -1,5 +1,6 @@
 package dev.pz.connectors.sqlserver;
 
+import dev.pz.connectors.api.ChangeCaptureAdmin;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.ReadHints;
@@ -8,8 +9,10 @@ import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +28,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * table read projects the hinted, else contracted, else every column and filters with the pushed
  * predicates {@link TsqlPredicateRenderer} can render; a {@code query:} read runs the query as
  * written and keeps the hinted columns as it reads. Each partition opens its own
- * session when the engine opens it, so partitions read concurrently.
+ * session when the engine opens it, so partitions read concurrently. A {@code sync: {mode: cdc}}
+ * read is one {@link SqlServerCdcPartition}; {@code pz cdc status|drop} look at its capture
+ * instance, which pz never changes on the server.
  */
-final class SqlServerSource implements Source {
+final class SqlServerSource implements Source, ChangeCaptureAdmin {
 
     private final SqlServerConnectionSettings settings;
 
@@ -44,6 +49,14 @@ final class SqlServerSource implements Source {
     /** The live schema; a contracted column the table lacks is left out, for the drift check to name. */
     @Override
     public Schema schema(DatasetSpec spec) {
+        if (spec.changeCapture() != null) {
+            try (Connection connection = settings.open()) {
+                return SqlServerCdc.describe(spec, SqlServerCdc.instance(spec), List.of(),
+                        describe(connection, spec, SqlServerCdc.snapshotSelect(spec))).schema();
+            } catch (SQLException e) {
+                throw SqlServerErrors.wrap("dataset '" + spec.entity() + "': schema query failed", e, settings);
+            }
+        }
         try (Connection connection = settings.open()) {
             List<SqlServerColumn> available = describe(connection, spec, SqlServerReadQuery.projection(spec, null));
             List<String> wanted = SqlServerReadQuery.isQuery(spec) ? null
@@ -60,8 +73,25 @@ final class SqlServerSource implements Source {
         }
     }
 
+    /** A change capture reads the whole table, one partition, nothing pushed down. */
+    @Override
+    public void checkUniversalRead(DatasetSpec spec) {
+        SqlServerCdc.checkOptions(spec);
+    }
+
     @Override
     public List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+        SqlServerCdc.checkOptions(spec);
+        if (spec.changeCapture() != null) {
+            try (Connection connection = settings.open()) {
+                SqlServerCdc.Capture capture = SqlServerCdc.prepare(settings, connection, spec,
+                        (session, select) -> describe(session, spec, select));
+                return List.of(new SqlServerCdcPartition(settings, capture, spec.changeCapture().resumeToken()));
+            } catch (SQLException e) {
+                throw SqlServerErrors.wrap("dataset '" + spec.entity() + "': sqlserver change capture failed", e,
+                        settings);
+            }
+        }
         int partitionCount = spec.get(SqlServerOptions.PARTITIONS);
         String partitionColumn = spec.get(SqlServerOptions.PARTITION_COLUMN);
         boolean partitioned = partitionColumn != null && partitionCount > 1;
@@ -83,6 +113,45 @@ final class SqlServerSource implements Source {
             return List.copyOf(partitions);
         } catch (SQLException e) {
             throw SqlServerErrors.wrap("dataset '" + spec.entity() + "': sqlserver read failed", e, settings);
+        }
+    }
+
+    /**
+     * Healthy when the prerequisites are met and, with a stored token, the capture still holds the
+     * changes after it. The position is the capture instance; what it retains is not measured.
+     */
+    @Override
+    public Status status(DatasetSpec spec) {
+        SqlServerTableName table = SqlServerTableName.parse(spec.entity());
+        String instance = SqlServerCdc.instance(spec);
+        String token = spec.changeCapture() == null ? null : spec.changeCapture().resumeToken();
+        try (Connection connection = settings.open()) {
+            List<String> detail = new ArrayList<>(SqlServerCdc.unmetPrerequisites(settings, connection, table,
+                    instance));
+            if (detail.isEmpty() && token == null) {
+                detail.add("no token stored yet: the next run snapshots the table");
+            } else if (detail.isEmpty() && expired(connection, instance, token)) {
+                detail.add("the capture's cleanup removed changes after the stored token, so they are lost -- run"
+                        + " with --full-refresh to snapshot the table again");
+            }
+            return new Status(instance, detail.isEmpty(), null, detail);
+        } catch (SQLException e) {
+            throw SqlServerErrors.wrap("dataset '" + spec.entity() + "': sqlserver cdc status failed", e, settings);
+        }
+    }
+
+    /** Changes nothing on the server: disabling the capture is the user's statement to run, if wanted. */
+    @Override
+    public Dropped drop(DatasetSpec spec) {
+        String instance = SqlServerCdc.instance(spec);
+        return new Dropped(instance, false, List.of(SqlServerCdcSql.disableStatement(
+                SqlServerTableName.parse(spec.entity()), instance)));
+    }
+
+    private boolean expired(Connection connection, String instance, String token) throws SQLException {
+        try (Statement statement = settings.statement(connection);
+                ResultSet result = statement.executeQuery(SqlServerCdcSql.tokenExpired(instance, token))) {
+            return result.next() && result.getInt(1) == 1;
         }
     }
 

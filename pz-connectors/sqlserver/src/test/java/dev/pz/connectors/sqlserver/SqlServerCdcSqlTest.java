@@ -23,15 +23,17 @@ class SqlServerCdcSqlTest {
                 + " nvarchar(6)) as [_pz_op], cast('00000000000000000000-00000000000000000000' as varchar(41)) as"
                 + " [_pz_lsn], cast(null as datetime2(6)) as [_pz_changed_at], t.[id], t.[name] from [sales].[orders] t");
         assertThat(SqlServerCdcSql.snapshot(ORDERS, List.of())).contains(", t.* from [sales].[orders] t");
-        assertThat(SqlServerCdcSql.snapshotToken()).isEqualTo("select convert(varchar(20), sys.fn_cdc_get_max_lsn(), 2)"
-                + " + '-00000000000000000000'");
+        assertThat(SqlServerCdcSql.maxLsn()).isEqualTo("select convert(varchar(20), nullif(sys.fn_cdc_get_max_lsn(),"
+                + " 0x00000000000000000000), 2)");
+        assertThat(SqlServerCdcSql.token("0000002a000001f80003")).isEqualTo("0000002A000001F80003-00000000000000000000");
     }
 
     @Test
     void changesStartAfterTheTokenAndComeInCommitOrder() {
-        assertThat(SqlServerCdcSql.changes("sales_orders", TOKEN, List.of("id", "name"))).isEqualTo(
-                "declare @from binary(10) = sys.fn_cdc_increment_lsn(0x0000002A000001F80003);\n"
-                        + "declare @to binary(10) = sys.fn_cdc_get_max_lsn();\n"
+        assertThat(SqlServerCdcSql.changes("sales_orders", TOKEN, "0000002b00000010000a", List.of("id", "name")))
+                .isEqualTo("set nocount on;\n"
+                        + "declare @from binary(10) = sys.fn_cdc_increment_lsn(0x0000002A000001F80003);\n"
+                        + "declare @to binary(10) = 0x0000002B00000010000A;\n"
                         + "if @from < sys.fn_cdc_get_min_lsn(N'sales_orders')\n"
                         + "    throw 50000, 'the changes after the stored token were removed by the capture''s cleanup;"
                         + " run with --full-refresh', 1;\n"
@@ -50,8 +52,27 @@ class SqlServerCdcSqlTest {
                 .isEqualTo("0000002A000001F80003");
         assertThatThrownBy(() -> SqlServerCdcSql.startLsn("0x0000002A000001F80003"))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> SqlServerCdcSql.changes("i", "00000000016B3C48", List.of("id")))
+        assertThatThrownBy(() -> SqlServerCdcSql.changes("i", "00000000016B3C48", "0000002B00000010000A",
+                List.of("id"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SqlServerCdcSql.changes("i", TOKEN, "0x2B", List.of("id")))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SqlServerCdcSql.token("0000002A000001F80003-")).isInstanceOf(
+                IllegalArgumentException.class);
+    }
+
+    @Test
+    void anExpiredTokenIsOneTheCleanupPassedOrWhoseInstanceIsGone() {
+        assertThat(SqlServerCdcSql.tokenExpired("sales_orders", TOKEN)).isEqualTo("select case when"
+                + " sys.fn_cdc_get_min_lsn(N'sales_orders') = 0x00000000000000000000 or"
+                + " sys.fn_cdc_increment_lsn(0x0000002A000001F80003) < sys.fn_cdc_get_min_lsn(N'sales_orders') then 1"
+                + " else 0 end");
+    }
+
+    @Test
+    void theKeyColumnsAreThoseOfTheIndexTheCaptureRecorded() {
+        assertThat(SqlServerCdcSql.keyColumns("it's")).isEqualTo("select ic.column_name from cdc.index_columns ic"
+                + " join cdc.change_tables ct on ct.object_id = ic.object_id where ct.capture_instance = N'it''s'"
+                + " order by ic.index_ordinal");
     }
 
     @Test

@@ -54,7 +54,8 @@ class SqlServerConnectorTest {
         assertThat(CONNECTOR.capabilities()).isEqualTo(EnumSet.of(ConnectorCapability.COLUMN_PRUNING,
                 ConnectorCapability.PREDICATE_PUSHDOWN, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
                 ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
-                ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS));
+                ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS,
+                ConnectorCapability.CHANGE_CAPTURE));
     }
 
     @Test
@@ -65,7 +66,8 @@ class SqlServerConnectorTest {
         assertThat(CONNECTOR.connectionOptions().find("port").orElseThrow().type()).isEqualTo(Option.Type.INTEGER);
         assertThat(CONNECTOR.connectionOptions().find("encrypt").orElseThrow().type()).isEqualTo(Option.Type.BOOLEAN);
         assertThat(CONNECTOR.connectionOptions().options()).noneMatch(Option::isRequired);
-        assertThat(CONNECTOR.readOptions().names()).containsExactlyInAnyOrder("query", "partition_column", "partitions");
+        assertThat(CONNECTOR.readOptions().names()).containsExactlyInAnyOrder("query", "partition_column", "partitions",
+                "capture_instance");
         assertThat(CONNECTOR.writeOptions().names()).containsExactlyInAnyOrder("tablock", "batch_size", "columns");
         assertThat(CONNECTOR.writeOptions().find("columns").orElseThrow().type()).isEqualTo(Option.Type.MAPPING);
         assertThat(CONNECTOR.connectionOptions().secretNames()).containsExactlyInAnyOrder("password", "connection_string");
