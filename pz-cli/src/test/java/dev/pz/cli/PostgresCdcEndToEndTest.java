@@ -89,7 +89,7 @@ class PostgresCdcEndToEndTest {
     }
 
     /** The {@code cdc} object of the source load's {@code node_completed} event. */
-    private static JsonNode cdcCounts(CliRun run) throws Exception {
+    static JsonNode cdcCounts(CliRun run) throws Exception {
         for (String line : run.outLines()) {
             JsonNode event = JSON.readTree(line);
             if ("node_completed".equals(event.path("event").asText()) && event.has("cdc")) {

@@ -1,10 +1,14 @@
 package dev.pz.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -16,6 +20,7 @@ import java.util.function.BooleanSupplier;
 final class PzProcess {
     private final Process process;
     private final Path log;
+    private OutputStream pauseHolder;
 
     private PzProcess(Process process, Path log) {
         this.process = process;
@@ -23,11 +28,18 @@ final class PzProcess {
     }
 
     static PzProcess start(Path log, String... args) throws IOException {
+        return start(Map.of(), log, args);
+    }
+
+    /** As {@link #start(Path, String...)}, with {@code environment} added to the test's own. */
+    static PzProcess start(Map<String, String> environment, Path log, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp",
                 System.getProperty("java.class.path"), "dev.pz.cli.Main"));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         return new PzProcess(process, log);
     }
 
@@ -49,6 +61,51 @@ final class PzProcess {
             }
         }
         return seen;
+    }
+
+    /**
+     * Waits until pz, started with {@code PZ_TEST_PAUSE_BEFORE_STATE_WRITE} naming {@code fifo} (made by
+     * {@link #fifo}), reaches that pause: every sink committed, no state written. Opening the FIFO for
+     * writing returns exactly when pz opens it for reading there. Returns false, without blocking,
+     * when pz exits first. pz stays paused until {@link #kill} (or until the FIFO is closed).
+     */
+    boolean awaitStateWritePause(Path fifo) throws Exception {
+        CompletableFuture<OutputStream> opened = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.newOutputStream(fifo);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        CompletableFuture.anyOf(opened, process.onExit()).join();
+        if (opened.isDone()) {
+            pauseHolder = opened.join();
+            return true;
+        }
+        // pz exited without reaching the pause: open the reading end so the writer's open returns.
+        Files.newInputStream(fifo).close();
+        opened.join().close();
+        return false;
+    }
+
+    /** SIGKILL, then waits for pz to exit. */
+    void kill() throws Exception {
+        process.destroyForcibly();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("pz did not exit after SIGKILL");
+        }
+        if (pauseHolder != null) {
+            pauseHolder.close();
+        }
+    }
+
+    /** A new FIFO at {@code path} ({@code mkfifo}). */
+    static Path fifo(Path path) throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+        if (mkfifo.waitFor() != 0) {
+            throw new IllegalStateException("mkfifo " + path + " failed");
+        }
+        return path;
     }
 
     String log() throws IOException {

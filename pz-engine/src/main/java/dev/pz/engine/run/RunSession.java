@@ -136,6 +136,7 @@ public final class RunSession {
                     ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
             notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
             if (!request.cancellation().isCancelled()) {
+                StateWritePause.here();
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, storedAtStart,
                         runId));
                 notes.addAll(SyncStateAdvancement.advance(request.dag(), outcome.results(), syncStates, runId));
