@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -52,6 +53,26 @@ class CdcPreflightTest {
             local:
               connector: duckdb
               path: local.duckdb
+            ms:
+              connector: sqlserver
+              host: localhost
+              port: 1
+              database: shop
+              user: loader
+              password: not-used
+              entities:
+                dbo.orders:
+                  read:
+                    sync: {mode: cdc}
+                    capture_instance: dbo_orders_v2
+                dbo.partitioned:
+                  read:
+                    sync: {mode: cdc}
+                    partition_column: id
+                    partitions: 2
+                dbo.plain:
+                  read:
+                    capture_instance: dbo_plain
             """;
 
     @TempDir
@@ -82,9 +103,18 @@ class CdcPreflightTest {
                         "sync: {mode: cdc}", "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete:"
                                 + " 'ignore') }}\nselect id from {{ source('files', 'items') }}\n"),
                 new Case("deletes into a sink that cannot apply them", "PZ0339", "use on_delete: ignore, or an"
-                        + " ApplyDeletes-capable sink (postgres, sqlserver)", "", "INSERT INTO {{ sink('local', 'out',"
+                        + " ApplyDeletes-capable sink (postgres)", "", "INSERT INTO {{ sink('local', 'out',"
                                 + " strategy: 'merge', keys: ['id'], on_delete: 'delete') }}\n"
                                 + "select id from {{ source('pg', 'orders') }}\n"),
+                new Case("sqlserver cdc with a partition column", "PZ0301", "partition_column, partitions cannot be"
+                        + " used with sync: {mode: cdc}", "", "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys:"
+                                + " ['id'], on_delete: 'delete') }}\nselect id from {{ source('ms', 'dbo.partitioned') }}\n"),
+                new Case("capture_instance without cdc", "PZ0301", "capture_instance applies only to sync: {mode: cdc}",
+                        "", "INSERT INTO {{ sink('pg', 'out', strategy: 'append') }}\nselect id from"
+                                + " {{ source('ms', 'dbo.plain') }}\n"),
+                new Case("deletes into sqlserver, which does not apply them yet", "PZ0339", "use on_delete: ignore", "",
+                        "INSERT INTO {{ sink('ms', 'dbo.out', strategy: 'merge', keys: ['id'], on_delete: 'delete') }}\n"
+                                + "select id from {{ source('ms', 'dbo.orders') }}\n"),
                 new Case("cdc with a query", "PZ0301", "query cannot be used with sync: {mode: cdc}", "",
                         "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete: 'delete') }}\n"
                                 + "select id from {{ source('pg', 'queried') }}\n"));
@@ -103,6 +133,37 @@ class CdcPreflightTest {
             assertThat(result.err()).as(verb[0] + "\n" + result).contains(bad.message());
             assertThat(directory.resolve(".pz/runs")).as(verb[0] + " leaves no run directory").doesNotExist();
         }
+    }
+
+    @Test
+    void aSqlServerCdcDatasetIntoAMergeThatAppliesDeletesValidates() {
+        TestProject project = TestProject.in(temp.resolve("ok")).projectYml("cdc_sqlserver").file("data/items.csv",
+                "id\n1\n").file("connections.yml", String.format(PG, "")).file("pipelines/p.sql",
+                "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete: 'delete') }}\n"
+                        + "select id from {{ source('ms', 'dbo.orders') }}\n");
+        CliRun validate = CliRun.pz(project.path(), "validate");
+        assertThat(validate.exitCode()).as(validate.toString()).isZero();
+        assertThat(validate.err()).doesNotContain("PZ0338");
+    }
+
+    @Test
+    void cdcDropOfASqlServerDatasetRemovesTheTokenAndPrintsTheDisableStatementWithoutConnecting() {
+        TestProject project = TestProject.in(temp.resolve("drop")).projectYml("cdc_sqlserver").file("data/items.csv",
+                "id\n1\n").file("connections.yml", String.format(PG, "")).file("pipelines/p.sql",
+                "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete: 'delete') }}\n"
+                        + "select id from {{ source('ms', 'dbo.orders') }}\n")
+                .file(".pz/state/sync-state.json", "{\n  \"version\": 1,\n  \"syncState\": {\n    \"ms.dbo.orders\": {\n"
+                        + "      \"token\": \"0000002A000001F80003-00000000000000000000\",\n      \"runId\": \"r1\"\n"
+                        + "    }\n  }\n}\n");
+
+        CliRun drop = CliRun.pz(project.path(), "cdc", "drop", "ms.dbo.orders");
+
+        assertThat(drop.exitCode()).as(drop.toString()).isZero();
+        assertThat(drop.outLines()).containsExactly("ms.dbo.orders: pz does not remove dbo_orders_v2 on the server; run:",
+                "    EXEC sys.sp_cdc_disable_table @source_schema = N'dbo', @source_name = N'orders', @capture_instance"
+                        + " = N'dbo_orders_v2';",
+                "removed the stored token; the next run snapshots the table again");
+        assertThat(project.read(".pz/state/sync-state.json")).doesNotContain("ms.dbo.orders");
     }
 
     private static String firstCode(String err) {

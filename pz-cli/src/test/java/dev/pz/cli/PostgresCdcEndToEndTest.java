@@ -13,7 +13,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,37 +30,26 @@ class PostgresCdcEndToEndTest {
     @TempDir
     Path temp;
 
+    private PostgresCdcTables tables;
     private PostgresTestServer.Endpoint server;
     private String source;
     private String target;
-    private String publication;
 
     @BeforeEach
     void setUp() throws SQLException {
-        server = PostgresTestServer.logicalEndpoint();
-        String suffix = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
-        source = "cdc_src_" + suffix;
-        target = "cdc_dst_" + suffix;
-        publication = "pub_" + suffix;
-        sql("create table " + source + " (id integer primary key, name text, amount numeric(12,2))",
-                "insert into " + source + " values (1, 'one', 1.50), (2, 'two', 2.50)",
-                "create publication " + publication + " for table " + source);
+        tables = PostgresCdcTables.create("cdc");
+        server = tables.server();
+        source = tables.source();
+        target = tables.target();
     }
 
     @AfterEach
     void tearDown() throws SQLException {
-        sql("select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = 'pz_pg_"
-                + source + "' and not active", "drop publication if exists " + publication);
+        tables.drop();
     }
 
     private TestProject project(String onDelete) {
-        return TestProject.in(temp.resolve("p_" + onDelete)).projectYml("cdc_" + onDelete, "engine:\n  threads: 2")
-                .file("connections.yml", PostgresProjects.connection("pg", "", "    " + source + ":\n      read:\n"
-                        + "        sync:\n          mode: cdc\n        publication: " + publication + "\n"
-                        + "        poll_idle_timeout: 2s\n"))
-                .file("pipelines/copy.sql", "INSERT INTO {{ sink('pg', '" + target + "', strategy: 'merge', keys: ['id'],"
-                        + " on_delete: '" + onDelete + "') }}\nselect id, name, amount from {{ source('pg', '" + source
-                        + "') }}\n");
+        return tables.project(temp.resolve("p_" + onDelete), "cdc_" + onDelete, onDelete, "");
     }
 
     private CliRun pz(TestProject project, String... args) {
@@ -81,11 +69,11 @@ class PostgresCdcEndToEndTest {
     }
 
     private List<String> targetRows() throws SQLException {
-        return PostgresProjects.rows("select id, name, amount from " + target + " order by id");
+        return tables.targetRows();
     }
 
     private List<String> sourceRows() throws SQLException {
-        return PostgresProjects.rows("select id, name, amount::numeric(38,9) from " + source + " order by id");
+        return tables.sourceRows();
     }
 
     /** The {@code cdc} object of the source load's {@code node_completed} event. */

@@ -77,7 +77,8 @@ public final class SqlServerTestServer {
                     + IMAGE);
         }
         @SuppressWarnings("resource")
-        MSSQLServerContainer container = new MSSQLServerContainer(IMAGE).acceptLicense();
+        MSSQLServerContainer container = new MSSQLServerContainer(IMAGE).acceptLicense()
+                .withEnv("MSSQL_AGENT_ENABLED", "true"); // change capture needs the Agent
         container.start();
         Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "pz-test-mssql-stop"));
         Endpoint master = new Endpoint(container.getHost(), container.getMappedPort(1433), "master",
