@@ -113,7 +113,7 @@ public final class CapabilityRules {
             refusals.add(new Refusal(PzCode.DELETE_APPLY_UNSUPPORTED, subject + ": on_delete: " + onDelete
                     + " needs a sink that applies deletes, which connector '" + connector.name() + "' does not",
                     node.write().locationOf("on_delete"),
-                    "use on_delete: ignore, or an ApplyDeletes-capable sink (postgres)"));
+                    "use on_delete: ignore, or an ApplyDeletes-capable sink (postgres, sqlserver)"));
         }
         return refusals;
     }

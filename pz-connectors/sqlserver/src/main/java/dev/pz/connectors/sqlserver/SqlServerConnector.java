@@ -22,8 +22,8 @@ import java.util.Set;
  * stream a forward-only result into Arrow with typed getters, writes feed Arrow batches to the
  * driver's bulk copy. Options: {@link SqlServerOptions}. Filters are pushed as the T-SQL
  * {@link TsqlPredicateRenderer} renders from the engine's structured predicates. {@code sync: {mode:
- * cdc}} reads a table's SQL Server change capture ({@link SqlServerCdc}, docs/cdc.md). Stored-procedure
- * reads and delete application are not part of this build.
+ * cdc}} reads a table's SQL Server change capture ({@link SqlServerCdc}, docs/cdc.md), and merge
+ * outputs apply a change capture's deletes. Stored-procedure reads are not part of this build.
  */
 public final class SqlServerConnector implements Connector {
 
@@ -34,7 +34,7 @@ public final class SqlServerConnector implements Connector {
             ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
             ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
             ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS,
-            ConnectorCapability.CHANGE_CAPTURE));
+            ConnectorCapability.CHANGE_CAPTURE, ConnectorCapability.APPLY_DELETES));
 
     @Override
     public String name() {

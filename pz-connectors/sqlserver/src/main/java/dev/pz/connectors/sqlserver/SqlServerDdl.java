@@ -1,5 +1,6 @@
 package dev.pz.connectors.sqlserver;
 
+import dev.pz.connectors.api.OnDelete;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -19,6 +20,9 @@ final class SqlServerDdl {
 
     /** The merge staging table's arrival ordinal; an output column of that name is refused. */
     static final String SEQUENCE = "__pz_seq";
+
+    /** The type of {@code _pz_deleted_at} in a table the sink creates. */
+    static final String DELETED_AT_TYPE = "datetime2(6)";
 
     /** 1 when the target must be cleared with DELETE: referenced by a foreign key, or no ALTER permission. */
     static final String CLEAR_WITH_DELETE_PROBE = "select case when exists (select 1 from sys.foreign_keys where "
@@ -56,15 +60,19 @@ final class SqlServerDdl {
 
     /**
      * A missing target: a heap for append and replace; for merge the keys are {@code not null} and
-     * form the clustered primary key {@code pk_<table>}.
+     * form the clustered primary key {@code pk_<table>}. A soft-deleting merge adds
+     * {@code _pz_deleted_at}.
      */
     static String createTable(SqlServerTableName target, List<String> columns, Map<String, String> types,
-            boolean merge, List<String> keys) {
+            boolean merge, List<String> keys, boolean softDelete) {
         Set<String> keySet = new HashSet<>(keys);
         List<String> definitions = new ArrayList<>();
         for (String column : columns) {
             definitions.add(SqlServerSql.quote(column) + " " + types.get(column)
                     + (merge && keySet.contains(column) ? " not null" : ""));
+        }
+        if (softDelete) {
+            definitions.add(SqlServerSql.quote(OnDelete.DELETED_AT) + " " + DELETED_AT_TYPE);
         }
         String primaryKey = merge && !keys.isEmpty() ? ", constraint " + SqlServerSql.quote("pk_" + target.table())
                 + " primary key clustered (" + SqlServerSql.quoteAll(keys) + ")" : "";
@@ -75,6 +83,11 @@ final class SqlServerDdl {
     static String createStaging(String staging, List<String> columns, Map<String, String> types, boolean sequence) {
         return "create table " + SqlServerSql.quote(staging) + " (" + columnList(columns, types)
                 + (sequence ? ", " + SqlServerSql.quote(SEQUENCE) + " bigint identity(1,1)" : "") + ")";
+    }
+
+    /** The session's table of deleted keys, typed as the target's keys. */
+    static String createDeletedKeys(String table, List<String> keys, Map<String, String> types) {
+        return "create table " + SqlServerSql.quote(table) + " (" + columnList(keys, types) + ")";
     }
 
     /** Sorts the staged rows once, after the load, so the merge's per-key dedup needs no sort. */
@@ -100,9 +113,11 @@ final class SqlServerDdl {
     /**
      * One set-based upsert: the staged rows deduplicated per key (last arrival wins), matched on the
      * keys under {@code holdlock} so a concurrent writer cannot insert the same key in between;
-     * matched rows take every non-key column, the rest are inserted.
+     * matched rows take every non-key column, the rest are inserted. With soft deletes an upserted
+     * row is live again: its {@code _pz_deleted_at} goes back to null.
      */
-    static String merge(SqlServerTableName target, String staging, List<String> columns, List<String> keys) {
+    static String merge(SqlServerTableName target, String staging, List<String> columns, List<String> keys,
+            boolean softDelete) {
         Set<String> keySet = new HashSet<>(keys);
         String columnList = SqlServerSql.quoteAll(columns);
         String source = "(select " + columnList + " from (select " + columnList + ", row_number() over (partition by "
@@ -119,6 +134,9 @@ final class SqlServerDdl {
                 updates.add("t." + SqlServerSql.quote(column) + " = s." + SqlServerSql.quote(column));
             }
             values.add("s." + SqlServerSql.quote(column));
+        }
+        if (softDelete) {
+            updates.add("t." + SqlServerSql.quote(OnDelete.DELETED_AT) + " = null");
         }
         String matched = updates.isEmpty() ? "" : "when matched then update set " + String.join(", ", updates) + " ";
         return "merge " + target.qualified() + " with (holdlock) as t using " + source + " as s on "

@@ -1,5 +1,6 @@
 package dev.pz.connectors.sqlserver;
 
+import dev.pz.connectors.api.OnDelete;
 import dev.pz.connectors.api.error.PzConnectorException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -30,15 +31,18 @@ final class SqlServerTarget {
     /** The existing table's columns (name → canonical type), or null when the session just created it. */
     static Map<String, String> ensure(SqlServerConnectionSettings settings, Connection connection, String output,
             SqlServerTableName target, List<String> columns, SqlServerColumnTypes.Resolved resolved, boolean merge,
-            List<String> keys) throws SQLException {
+            List<String> keys, boolean softDelete) throws SQLException {
         if (!exists(settings, connection, target)) {
             try (Statement statement = connection.createStatement()) {
-                statement.execute(SqlServerDdl.createTable(target, columns, resolved.types(), merge, keys));
+                statement.execute(SqlServerDdl.createTable(target, columns, resolved.types(), merge, keys, softDelete));
             }
             return null;
         }
         Map<String, String> existing = existingColumns(settings, connection, target);
-        List<String> mismatches = mismatches(target, columns, resolved, existing);
+        List<String> mismatches = new ArrayList<>(mismatches(target, columns, resolved, existing));
+        if (softDelete) {
+            softDeleteColumnProblem(target, existing).ifPresent(mismatches::add);
+        }
         if (!mismatches.isEmpty()) {
             throw new PzConnectorException("output '" + output + "': " + String.join("; ", mismatches) + " -- hint: "
                     + "schema_policy is 'fail_on_change' (the default); align the target table by hand, or drop it "
@@ -75,6 +79,25 @@ final class SqlServerTarget {
             }
         }
         return mismatches;
+    }
+
+    /**
+     * Why an existing table cannot take soft deletes: it lacks {@code _pz_deleted_at}, or has it with
+     * a type other than {@code datetime2}. The sink never alters an existing table, so the fix is
+     * the user's statement.
+     */
+    static java.util.Optional<String> softDeleteColumnProblem(SqlServerTableName target, Map<String, String> existing) {
+        String actual = existing.get(OnDelete.DELETED_AT);
+        if (actual == null) {
+            return java.util.Optional.of("target column '" + OnDelete.DELETED_AT + "' that on_delete: soft stamps is"
+                    + " missing from " + target + " (add it: alter table " + target.qualified() + " add "
+                    + SqlServerSql.quote(OnDelete.DELETED_AT) + " " + SqlServerDdl.DELETED_AT_TYPE + " null)");
+        }
+        if (!actual.startsWith("datetime2(")) {
+            return java.util.Optional.of("target column '" + OnDelete.DELETED_AT + "' in " + target + " has type '"
+                    + actual + "', expected 'datetime2(n)'");
+        }
+        return java.util.Optional.empty();
     }
 
     /**

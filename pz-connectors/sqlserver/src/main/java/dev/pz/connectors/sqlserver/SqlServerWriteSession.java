@@ -2,10 +2,11 @@ package dev.pz.connectors.sqlserver;
 
 import com.microsoft.sqlserver.jdbc.SQLServerBulkCopy;
 import com.microsoft.sqlserver.jdbc.SQLServerBulkCopyOptions;
+import dev.pz.connectors.api.DeleteApplyingSession;
+import dev.pz.connectors.api.OnDelete;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteResult;
-import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -29,10 +30,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * batches ({@link ArrowBulkData}). Append loads the target; replace and merge load a
  * session-private {@code #temp} table and touch the target only at commit (replace: clear it and
  * insert the staged rows; merge: one {@code MERGE} over the staged rows, deduplicated per key), so
- * other sessions read the old rows until the commit. Abort, or close without commit, rolls
- * everything back, a table the session created included.
+ * other sessions read the old rows until the commit. A merge fed by a change capture also takes
+ * deleted keys: bulk-loaded into a second {@code #temp} table and applied after the merge, in the
+ * same transaction, by a join ({@code on_delete: delete} removes the rows, {@code soft} stamps
+ * their {@code _pz_deleted_at}). Abort, or close without commit, rolls everything back, a table the
+ * session created included.
  */
-final class SqlServerWriteSession implements WriteSession {
+final class SqlServerWriteSession implements DeleteApplyingSession {
 
     private enum State {
         OPEN("open"), COMMITTING("committed"), COMMITTED("committed"), ABORTED("aborted");
@@ -54,13 +58,16 @@ final class SqlServerWriteSession implements WriteSession {
     private final Connection connection;
     private final SQLServerBulkCopy bulkCopy;
     private final String staging;
+    private final Map<String, String> keyTypes;
+    private DeletedKeys deletedKeys;
     private State state = State.OPEN;
     private long rowsWritten;
     private long batchesWritten;
 
     private SqlServerWriteSession(SqlServerConnectionSettings settings, OutputSpec spec, SqlServerTableName target,
             List<String> columns, List<ArrowBulkData.Column> bulkColumns, int[] keyIndexes,
-            SqlServerWriteOptions options, Connection connection, SQLServerBulkCopy bulkCopy, String staging) {
+            SqlServerWriteOptions options, Connection connection, SQLServerBulkCopy bulkCopy, String staging,
+            Map<String, String> keyTypes) {
         this.settings = settings;
         this.spec = spec;
         this.target = target;
@@ -71,6 +78,11 @@ final class SqlServerWriteSession implements WriteSession {
         this.connection = connection;
         this.bulkCopy = bulkCopy;
         this.staging = staging;
+        this.keyTypes = keyTypes;
+    }
+
+    /** The session's table of deleted keys and the bulk copy that loads it, made by the first batch of keys. */
+    private record DeletedKeys(String table, SQLServerBulkCopy bulkCopy, List<ArrowBulkData.Column> columns) {
     }
 
     /** Checks the request offline, then connects, prepares the target and the staging table. */
@@ -103,7 +115,7 @@ final class SqlServerWriteSession implements WriteSession {
         try {
             connection.setAutoCommit(false);
             Map<String, String> existing = SqlServerTarget.ensure(settings, connection, output, target, columns,
-                    resolved, merge, spec.keys());
+                    resolved, merge, spec.keys(), merge && spec.onDelete() == OnDelete.SOFT);
             String staging = null;
             Map<String, String> loadTypes = existing == null ? resolved.types() : existingTypes(columns, existing);
             if (spec.strategy() != WriteStrategy.APPEND) {
@@ -116,8 +128,12 @@ final class SqlServerWriteSession implements WriteSession {
             List<ArrowBulkData.Column> bulkColumns = bulkColumns(output, fields, writeTypes, loadTypes);
             SQLServerBulkCopy bulkCopy = bulkCopy(connection, staging == null ? target.qualified()
                     : SqlServerSql.quote(staging), columns, staging != null || options.tablock(), options.batchSize());
+            Map<String, String> keyTypes = new java.util.LinkedHashMap<>();
+            for (String key : merge ? spec.keys() : List.<String>of()) {
+                keyTypes.put(key, existing == null ? resolved.types().get(key) : existing.get(key));
+            }
             return new SqlServerWriteSession(settings, spec, target, columns, bulkColumns, keyIndexes, options,
-                    connection, bulkCopy, staging);
+                    connection, bulkCopy, staging, keyTypes);
         } catch (SQLException | RuntimeException e) {
             discard(connection);
             throw SqlServerErrors.wrap("output '" + output + "': sqlserver sink open failed", e, settings);
@@ -148,6 +164,44 @@ final class SqlServerWriteSession implements WriteSession {
         batchesWritten++;
     }
 
+    /**
+     * Loads a batch of deleted keys (exactly the merge keys, in order) into the session's table of
+     * deleted keys, which the first batch creates; applied at commit, after the merge.
+     */
+    @Override
+    public void deleteKeys(VectorSchemaRoot keys) {
+        requireOpen("delete keys in");
+        if (spec.strategy() != WriteStrategy.MERGE || spec.onDelete() == null || spec.onDelete() == OnDelete.IGNORE) {
+            throw new IllegalStateException("output '" + spec.entity() + "' applies no deletes (on_delete: "
+                    + (spec.onDelete() == null ? "unset" : spec.onDelete().word()) + ")");
+        }
+        if (keys.getRowCount() == 0) {
+            return;
+        }
+        try {
+            if (deletedKeys == null) {
+                deletedKeys = createDeletedKeys(keys.getSchema().getFields());
+            }
+            deletedKeys.bulkCopy().writeToServer(new ArrowBulkData(deletedKeys.columns(), keys));
+        } catch (SQLException | RuntimeException e) {
+            throw SqlServerErrors.wrap("output '" + spec.entity() + "': sqlserver bulk write of deleted keys failed",
+                    e, settings);
+        }
+    }
+
+    private DeletedKeys createDeletedKeys(List<Field> fields) throws SQLException {
+        List<String> names = fields.stream().map(Field::getName).toList();
+        if (!names.equals(spec.keys())) {
+            throw new IllegalArgumentException("deleted keys " + names + " are not the merge keys " + spec.keys());
+        }
+        String table = "#pz_del_" + String.format("%08x", ThreadLocalRandom.current().nextInt());
+        execute(SqlServerDdl.createDeletedKeys(table, spec.keys(), keyTypes));
+        List<SqlServerWriteType> writeTypes = fields.stream().map(field -> SqlServerWriteType.of(spec.entity(), field))
+                .toList();
+        List<ArrowBulkData.Column> announced = bulkColumns(spec.entity(), fields, writeTypes, keyTypes);
+        return new DeletedKeys(table, bulkCopy(connection, SqlServerSql.quote(table), names, true, 0), announced);
+    }
+
     @Override
     public WriteResult commit() {
         requireOpen("commit");
@@ -162,7 +216,11 @@ final class SqlServerWriteSession implements WriteSession {
                 }
                 case MERGE -> {
                     execute(SqlServerDdl.stagingIndex(staging, spec.keys()));
-                    execute(SqlServerDdl.merge(target, staging, columns, spec.keys()));
+                    boolean soft = spec.onDelete() == OnDelete.SOFT;
+                    execute(SqlServerDdl.merge(target, staging, columns, spec.keys(), soft));
+                    if (deletedKeys != null) {
+                        execute(SqlServerCdcSql.applyDeletes(target, deletedKeys.table(), spec.keys(), soft));
+                    }
                 }
             }
             connection.commit();
@@ -228,6 +286,9 @@ final class SqlServerWriteSession implements WriteSession {
 
     private void release() {
         bulkCopy.close();
+        if (deletedKeys != null) {
+            deletedKeys.bulkCopy().close();
+        }
         discard(connection);
     }
 

@@ -55,7 +55,7 @@ class SqlServerConnectorTest {
                 ConnectorCapability.PREDICATE_PUSHDOWN, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.MERGE,
                 ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
                 ConnectorCapability.INCLUSIVE_WATERMARK_BOUND, ConnectorCapability.TEXT_LENGTH_STATS,
-                ConnectorCapability.CHANGE_CAPTURE));
+                ConnectorCapability.CHANGE_CAPTURE, ConnectorCapability.APPLY_DELETES));
     }
 
     @Test

@@ -27,19 +27,19 @@ class SqlServerDdlTest {
 
     @Test
     void anAppendOrReplaceTargetIsAHeapWithTheResolvedTypes() {
-        assertThat(SqlServerDdl.createTable(TARGET, COLUMNS, TYPES, false, List.of())).isEqualTo(
+        assertThat(SqlServerDdl.createTable(TARGET, COLUMNS, TYPES, false, List.of(), false)).isEqualTo(
                 "create table [dbo].[t] ([id] bigint, [name] nvarchar(64), [amount] decimal(38,9), [flag] bit, [d] date, "
                         + "[ts] datetime2(6), [n] int, [x] float)");
     }
 
     @Test
     void aMergeTargetHasNotNullKeysAndAClusteredPrimaryKey() {
-        assertThat(SqlServerDdl.createTable(TARGET, COLUMNS, TYPES, true, List.of("id", "n"))).isEqualTo(
+        assertThat(SqlServerDdl.createTable(TARGET, COLUMNS, TYPES, true, List.of("id", "n"), false)).isEqualTo(
                 "create table [dbo].[t] ([id] bigint not null, [name] nvarchar(64), [amount] decimal(38,9), [flag] bit, "
                         + "[d] date, [ts] datetime2(6), [n] int not null, [x] float, "
                         + "constraint [pk_t] primary key clustered ([id], [n]))");
         assertThat(SqlServerDdl.createTable(new SqlServerTableName("s]x", "t]y"), List.of("k"), Map.of("k", "int"), true,
-                List.of("k"))).isEqualTo("create table [s]]x].[t]]y] ([k] int not null, "
+                List.of("k"), false)).isEqualTo("create table [s]]x].[t]]y] ([k] int not null, "
                         + "constraint [pk_t]]y] primary key clustered ([k]))");
     }
 
@@ -56,7 +56,7 @@ class SqlServerDdlTest {
 
     @Test
     void mergeUpdatesNonKeysAndInsertsEveryColumnFromTheLastStagedRowPerKey() {
-        assertThat(SqlServerDdl.merge(TARGET, "#tmp", COLUMNS, List.of("id"))).isEqualTo(
+        assertThat(SqlServerDdl.merge(TARGET, "#tmp", COLUMNS, List.of("id"), false)).isEqualTo(
                 "merge [dbo].[t] with (holdlock) as t using "
                         + "(select [id], [name], [amount], [flag], [d], [ts], [n], [x] from "
                         + "(select [id], [name], [amount], [flag], [d], [ts], [n], [x], row_number() over "
@@ -70,7 +70,7 @@ class SqlServerDdlTest {
 
     @Test
     void mergeOnCompositeKeysMatchesOnEveryKey() {
-        String sql = SqlServerDdl.merge(TARGET, "#tmp", COLUMNS, List.of("id", "n"));
+        String sql = SqlServerDdl.merge(TARGET, "#tmp", COLUMNS, List.of("id", "n"), false);
         assertThat(sql).contains("row_number() over (partition by [id], [n] order by [__pz_seq] desc) as [__pz_rn]")
                 .contains("where [__pz_rn] = 1").contains("on t.[id] = s.[id] and t.[n] = s.[n] ")
                 .doesNotContain("t.[n] = s.[n],").doesNotContain("t.[id] = s.[id],");
@@ -78,8 +78,27 @@ class SqlServerDdlTest {
 
     @Test
     void mergeWithOnlyKeyColumnsOnlyInserts() {
-        String sql = SqlServerDdl.merge(TARGET, "#tmp", List.of("id"), List.of("id"));
+        String sql = SqlServerDdl.merge(TARGET, "#tmp", List.of("id"), List.of("id"), false);
         assertThat(sql).doesNotContain("when matched").endsWith("when not matched then insert ([id]) values (s.[id]);");
+    }
+
+    @Test
+    void softDeletesAddTheStampToACreatedTableAndAnUpsertClearsIt() {
+        assertThat(SqlServerDdl.createTable(TARGET, List.of("id", "name"), TYPES, true, List.of("id"), true)).isEqualTo(
+                "create table [dbo].[t] ([id] bigint not null, [name] nvarchar(64), [_pz_deleted_at] datetime2(6), "
+                        + "constraint [pk_t] primary key clustered ([id]))");
+        assertThat(SqlServerDdl.merge(TARGET, "#tmp", List.of("id", "name"), List.of("id"), true)).contains(
+                "when matched then update set t.[name] = s.[name], t.[_pz_deleted_at] = null when not matched then"
+                        + " insert ([id], [name]) values (s.[id], s.[name]);");
+        assertThat(SqlServerDdl.merge(TARGET, "#tmp", List.of("id"), List.of("id"), true))
+                .as("a key-only output still revives a soft-deleted row")
+                .contains("when matched then update set t.[_pz_deleted_at] = null when not matched");
+    }
+
+    @Test
+    void deletedKeysLandInATempTableTypedAsTheKeys() {
+        assertThat(SqlServerDdl.createDeletedKeys("#pz_del_0000abcd", List.of("id", "n"), TYPES))
+                .isEqualTo("create table [#pz_del_0000abcd] ([id] bigint, [n] int)");
     }
 
     @Test

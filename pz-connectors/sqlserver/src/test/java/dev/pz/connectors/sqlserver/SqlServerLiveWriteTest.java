@@ -5,6 +5,8 @@ import static dev.pz.connectors.sqlserver.SqlServerLive.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pz.connectors.api.DeleteApplyingSession;
+import dev.pz.connectors.api.OnDelete;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
@@ -208,6 +210,41 @@ class SqlServerLiveWriteTest {
         assertThat(result).isEqualTo(new WriteResult(3, 2));
         assertThat(rows("select id, note from dbo." + table + " order by id")).containsExactly(List.of(1L, "one"),
                 List.of(2L, "last"), List.of(3L, "three"));
+    }
+
+    @Test
+    void aMergeAppliesDeletedKeysAfterTheUpsertOrStampsThemWhenSoft() throws Exception {
+        String table = SqlServerTestServer.uniqueTable("deletes");
+        OutputSpec hard = output(table, WriteStrategy.MERGE, List.of("id"), Map.of(), null).withOnDelete(OnDelete.DELETE);
+        write(hard, idNote(1L, "one", 2L, "two", 3L, "three"));
+        Schema idOnly = new Schema(List.of(ID_NOTE.getFields().get(0)));
+        try (WriteSession session = sink.beginWrite(hard, ID_NOTE); VectorSchemaRoot upsert = idNote(4L, "four");
+                VectorSchemaRoot keys = VectorSchemaRoot.create(idOnly, allocator)) {
+            session.write(upsert);
+            ((BigIntVector) keys.getVector(0)).setSafe(0, 2L);
+            ((BigIntVector) keys.getVector(0)).setSafe(1, 2L);
+            keys.setRowCount(2);
+            ((DeleteApplyingSession) session).deleteKeys(keys);
+            session.commit();
+        }
+        assertThat(rows("select id from dbo." + table + " order by id")).containsExactly(List.of(1L), List.of(3L),
+                List.of(4L));
+
+        String soft = SqlServerTestServer.uniqueTable("soft");
+        OutputSpec stamped = output(soft, WriteStrategy.MERGE, List.of("id"), Map.of(), null).withOnDelete(OnDelete.SOFT);
+        write(stamped, idNote(1L, "one", 2L, "two"));
+        try (WriteSession session = sink.beginWrite(stamped, ID_NOTE);
+                VectorSchemaRoot keys = VectorSchemaRoot.create(idOnly, allocator)) {
+            ((BigIntVector) keys.getVector(0)).setSafe(0, 1L);
+            keys.setRowCount(1);
+            ((DeleteApplyingSession) session).deleteKeys(keys);
+            session.commit();
+        }
+        assertThat(rows("select id, case when _pz_deleted_at is null then 0 else 1 end from dbo." + soft
+                + " order by id")).containsExactly(List.of(1L, 1), List.of(2L, 0));
+        write(stamped, idNote(1L, "back"));
+        assertThat(rows("select count(*) from dbo." + soft + " where _pz_deleted_at is not null"))
+                .as("an upsert revives the row").containsExactly(List.of(0));
     }
 
     @Test

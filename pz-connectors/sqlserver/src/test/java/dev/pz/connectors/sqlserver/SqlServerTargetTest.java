@@ -62,4 +62,14 @@ class SqlServerTargetTest {
         assertThat(SqlServerTarget.stagingTypes(List.of("note"), resolved(Set.of("note"), "nvarchar(20)"),
                 Map.of("note", "nvarchar(20)"))).containsEntry("note", "nvarchar(20)");
     }
+
+    @Test
+    void softDeletesNeedADatetime2StampColumnThatTheSinkNeverAdds() {
+        assertThat(SqlServerTarget.softDeleteColumnProblem(TARGET, Map.of("id", "int"))).contains("target column"
+                + " '_pz_deleted_at' that on_delete: soft stamps is missing from " + TARGET + " (add it: alter table "
+                + TARGET.qualified() + " add [_pz_deleted_at] datetime2(6) null)");
+        assertThat(SqlServerTarget.softDeleteColumnProblem(TARGET, Map.of("_pz_deleted_at", "date"))).contains(
+                "target column '_pz_deleted_at' in " + TARGET + " has type 'date', expected 'datetime2(n)'");
+        assertThat(SqlServerTarget.softDeleteColumnProblem(TARGET, Map.of("_pz_deleted_at", "datetime2(7)"))).isEmpty();
+    }
 }
