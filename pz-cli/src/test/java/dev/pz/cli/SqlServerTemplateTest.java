@@ -81,7 +81,7 @@ class SqlServerTemplateTest {
         assertThat(connectors.exitCode()).as(connectors.toString()).isZero();
         assertThat(connectors.out()).containsPattern("(?m)^sqlserver +pz \\(builtin\\) +\\S+ +src:universal "
                 + "snk:universal +ColumnPruning,PredicatePushdown,PartitionedRead,Merge,BoundedWindow,"
-                + "InclusiveWatermarkBound,ReplaceWrites,TextLengthStats$");
+                + "InclusiveWatermarkBound,ReplaceWrites,ChangeCapture,ApplyDeletes,TextLengthStats$");
     }
 
     @Test

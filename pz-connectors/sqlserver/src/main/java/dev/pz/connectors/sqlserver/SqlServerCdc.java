@@ -148,5 +148,4 @@ final class SqlServerCdc {
     interface Describer {
         List<SqlServerColumn> describe(Connection connection, String select) throws SQLException;
     }
-
 }

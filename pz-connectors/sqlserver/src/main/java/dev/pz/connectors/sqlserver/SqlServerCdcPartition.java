@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The one partition of a table's SQL Server change capture. It first takes the capture's current
@@ -46,11 +45,6 @@ final class SqlServerCdcPartition implements ChangeCapturePartition {
     @Override
     public Optional<String> resumeToken() {
         return Optional.ofNullable(resumeToken.get());
-    }
-
-    /** The change rows' schema: the envelope, then the table's columns. */
-    Schema schema() {
-        return capture.schema();
     }
 
     @Override
