@@ -6,9 +6,7 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.files.ContractSchema;
 import dev.pz.connectors.files.CsvHeader;
 import dev.pz.connectors.files.DuckReadPartition;
-import dev.pz.connectors.files.FileFormat;
 import dev.pz.connectors.files.PzFormatFiles;
-import dev.pz.connectors.files.ScanSql;
 import dev.pz.connectors.files.SqlText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,7 +49,7 @@ public final class SchemaPeek {
             throw new UncheckedIOException(e);
         }
         try {
-            Path file = RemoteRead.download(store, dataset.container(), List.of(first), directory).get(0);
+            Path file = RemoteRead.download(stores, store, dataset.container(), List.of(first), directory).get(0);
             Map<String, ContractTypes> declared = dataset.columns() == null ? null
                     : ContractSchema.types(dataset.columns(), dataset.context());
             if (dataset.options().format().handledByPz()) {
@@ -63,9 +61,7 @@ public final class SchemaPeek {
                 Optional<List<String>> header = CsvHeader.read(file, dataset.options().delimiter());
                 return ContractSchema.arrow(header.map(names -> ContractSchema.presentIn(types, names)).orElse(types));
             }
-            Map<String, String> contract = dataset.options().format() == FileFormat.PARQUET ? null : dataset.contract();
-            return DuckReadPartition.schema(ScanSql.fragment(dataset.options(), SqlText.string(file.toString()),
-                    contract));
+            return DuckReadPartition.schema(dataset.fragment(SqlText.string(file.toString())));
         } finally {
             delete(directory);
         }
