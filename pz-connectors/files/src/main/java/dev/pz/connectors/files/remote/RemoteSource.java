@@ -7,6 +7,7 @@ import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzConnectorException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -69,10 +70,20 @@ public abstract class RemoteSource implements Source {
         return Optional.empty();
     }
 
-    /** Resolves the dataset, so that a bad format or location is refused before anything runs. */
+    /**
+     * Resolves the dataset, so that a bad format or location is refused before anything runs.
+     *
+     * @throws PzConnectorException PZ0312 for xlsx and avro, which pz's readers copy to parquet for the
+     *     run's DuckDB on the native tier only
+     */
     @Override
     public final void checkUniversalRead(DatasetSpec spec) {
-        dataset(spec);
+        RemoteDataset dataset = dataset(spec);
+        if (dataset.options().format().handledByPz()) {
+            throw new PzConnectorException(PzCode.NATIVE_PATH_REQUIRED, spec.context() + ": " + dataset.connector()
+                    + " reads " + dataset.options().format().word() + " objects on the native tier only",
+                    "remove engine.force_universal / files_per_partition");
+        }
     }
 
     /** The first matching object's schema, read the way both tiers read it (touches the store). */
@@ -83,6 +94,7 @@ public abstract class RemoteSource implements Source {
 
     @Override
     public final List<ReadPartition> planRead(DatasetSpec spec, ReadHints hints) {
+        checkUniversalRead(spec);
         return RemotePartitions.plan(stores(spec), dataset(spec), spec.watermark(), spec.get(FILES_PER_PARTITION),
                 spoolRoot);
     }

@@ -22,9 +22,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The live schema of an object-store dataset for {@code pz validate --connect}: the first object the
  * dataset's patterns match is downloaded to a temporary directory and read as the native tier would.
- * A contracted csv returns the contract's columns its header names, so a missing column surfaces as
- * drift; xlsx and avro return what pz's reader types; everything else returns what DuckDB reads
- * (parquet's footer, an inferred csv or json).
+ * A contracted csv whose header lacks a declared column returns the contract's columns the header
+ * names, so the missing column surfaces as drift; xlsx and avro return what pz's reader types;
+ * everything else returns what DuckDB's read of the file yields (parquet's footer, an inferred csv or
+ * json, a contract's columns as DuckDB types them), which is the schema of every universal partition.
  */
 public final class SchemaPeek {
 
@@ -56,12 +57,17 @@ public final class SchemaPeek {
                 return PzFormatFiles.schema(dataset.options(), file, stores.url(dataset.container(), first.key()),
                         declared);
             }
+            String fragment = dataset.fragment(SqlText.string(file.toString()));
             if (dataset.options().format().isCsv() && dataset.contract() != null) {
-                Map<String, ContractTypes> types = ContractSchema.types(dataset.columns(), dataset.context());
                 Optional<List<String>> header = CsvHeader.read(file, dataset.options().delimiter());
-                return ContractSchema.arrow(header.map(names -> ContractSchema.presentIn(types, names)).orElse(types));
+                Map<String, ContractTypes> present = header.map(names -> ContractSchema.presentIn(declared, names))
+                        .orElse(declared);
+                if (present.size() < declared.size()) {
+                    return ContractSchema.arrow(present);
+                }
+                return DuckReadPartition.schema(fragment);
             }
-            return DuckReadPartition.schema(dataset.fragment(SqlText.string(file.toString())));
+            return DuckReadPartition.schema(fragment);
         } finally {
             delete(directory);
         }
