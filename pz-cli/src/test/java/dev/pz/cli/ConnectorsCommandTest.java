@@ -40,9 +40,12 @@ class ConnectorsCommandTest {
         assertThat(run.out()).containsPattern("(?m)^mysql +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
                 + "ColumnPruning,PartitionedRead,Merge");
         assertThat(run.out()).containsPattern("(?m)^sftp +pz \\(builtin\\) +\\S+ +src:universal snk:universal "
-                + "PartitionedRead,BoundedWindow,ReplaceWrites$");
-        assertThat(run.out()).containsPattern("(?m)^gcs +pz \\(builtin\\) +\\S+ +src:universal snk:native\\+universal "
-                + "PartitionedRead,NativeCopy,BoundedWindow,ReplaceWrites$");
+                + "PartitionedRead,BoundedWindow,PathTemplating,ReplaceWrites$");
+        for (String objectStore : List.of("s3", "azureblob", "gcs")) {
+            assertThat(run.out()).containsPattern("(?m)^" + objectStore + " +pz \\(builtin\\) +\\S+ +src:native\\+universal"
+                    + " snk:native\\+universal PartitionedRead,NativeScan,NativeCopy,BoundedWindow,PathTemplating,"
+                    + "ReplaceWrites$");
+        }
         for (String extensionBacked : List.of("ducklake", "iceberg", "motherduck", "quack")) {
             assertThat(run.out()).containsPattern("(?m)^" + extensionBacked + " +pz \\(builtin\\) +\\S+ +src:native-only ");
         }

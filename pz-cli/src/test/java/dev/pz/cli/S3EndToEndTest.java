@@ -154,6 +154,44 @@ class S3EndToEndTest {
     }
 
     @Test
+    void forceUniversalAndFilesPerPartitionLandWhatTheNativeScanLands() {
+        try (S3Client client = server.client()) {
+            for (int d = 10; d <= 12; d++) {
+                int day = d;
+                client.putObject(request -> request.bucket("lake").key("raw/drops/" + day + "/part.csv"),
+                        RequestBody.fromString("id,amount,ts\n" + day + "1,1." + day + ",2026-07-" + day
+                                + " 01:00:00\n" + day + "2,,2026-07-" + day + " 02:00:00\n"));
+            }
+        }
+        String connections = s3Connection("bucket") + "  entities:\n    drops:\n      read:\n"
+                + "        path: drops/*/part.csv\n        format: csv\n"
+                + "        columns: {id: bigint, amount: double, ts: timestamp}\n"
+                + "\nlake:\n  connector: localfiles\n";
+        String pipeline = "INSERT INTO {{ sink('lake', 'drops', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
+                + "select * from {{ source('bucket', 'drops') }} order by id\n";
+        List<List<String>> landed = new java.util.ArrayList<>();
+        for (String variant : List.of("native", "universal", "split")) {
+            TestProject project = TestProject.in(temp.resolve(variant)).projectYml("s3_" + variant,
+                    Catalogue.LOCALFILES, variant.equals("universal") ? "engine:\n  force_universal: true" : "")
+                    .file("connections.yml", variant.equals("split") ? connections.replace("format: csv\n",
+                            "format: csv\n        files_per_partition: 2\n") : connections)
+                    .file("pipelines/drops.sql", pipeline);
+            CliRun plan = CliRun.pz(project.path(), "plan");
+            assertThat(plan.out()).as(variant).contains(variant.equals("native")
+                    ? "native scan: connector 's3' provides read_csv" : "arrow stream");
+            if (variant.equals("split")) {
+                assertThat(plan.out()).contains("s3 reads 2 file(s) per partition (files_per_partition)");
+            }
+            CliRun run = CliRun.pz(project.path(), "run", "--all");
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+            landed.add(Duck.rows("select id, amount, ts from read_csv('" + project.path().resolve("out/drops.csv")
+                    + "') order by id"));
+        }
+        assertThat(landed.get(0)).hasSize(6).startsWith("101|1.1|2026-07-10 01:00:00.0", "102|null|2026-07-10 02:00:00.0");
+        assertThat(landed).as("native, force_universal, files_per_partition").containsOnly(landed.get(0));
+    }
+
+    @Test
     void validateConnectNamesAWrongSecretWithoutPrintingIt() {
         TestProject project = roundTrip(temp.resolve("wrong"));
         String connections = project.read("connections.yml").replace(S3TestServer.SECRET_KEY, "${S3_SECRET}");

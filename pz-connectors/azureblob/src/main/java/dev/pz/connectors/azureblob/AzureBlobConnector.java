@@ -11,6 +11,7 @@ import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.remote.SpoolRoot;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -20,8 +21,9 @@ import java.util.Set;
 /**
  * Azure Blob Storage and ADLS Gen2 accounts. DuckDB's azure extension cannot be installed offline, so
  * the Azure SDK moves the bytes between the account and the run's spool, and DuckDB reads and writes
- * the local files. Reads are native only; writes are native, or universal for a {@code partition_by}
- * fan-out into calendar folders. Options: {@link AzureOptions}.
+ * the local files. Reads are native, or universal under {@code engine.force_universal} or
+ * {@code files_per_partition} (the same flow per partition); writes are native, or universal for a
+ * {@code partition_by} fan-out into calendar folders. Options: {@link AzureOptions}.
  */
 final class AzureBlobConnector implements Connector {
 
@@ -30,7 +32,7 @@ final class AzureBlobConnector implements Connector {
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
             ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PATH_TEMPLATING,
-            ConnectorCapability.NATIVE_ONLY_READ));
+            ConnectorCapability.PARTITIONED_READ));
 
     @Override
     public String name() {
@@ -87,7 +89,8 @@ final class AzureBlobConnector implements Connector {
 
     @Override
     public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new AzureSource(AzureSettings.of(config)));
+        return Optional.of(new AzureSource(AzureSettings.of(config), SpoolRoot.of(config,
+                AzureBlobConnectorFactory.NAME)));
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.files.FileFormat;
 import dev.pz.connectors.files.FormatOptions;
 import dev.pz.connectors.files.remote.RemoteRead;
+import dev.pz.connectors.files.remote.RemoteSource;
 import dev.pz.connectors.files.remote.RemoteWrite;
 import java.util.Locale;
 
@@ -51,8 +52,6 @@ final class AzureOptions {
             + " segment, ** across) or a calendar template ({yyyy}/{MM}/{dd}/…).").required();
     static final Option<String> WRITE_PATH = Option.string("path", "The name prefix the blob goes under; with"
             + " partition_by, a folder template with calendar tokens.");
-    static final Option<String> FILES_PER_PARTITION = Option.string("files_per_partition", "Refused: azureblob"
-            + " reads natively only, in one scan of every matched blob (PZ0312).");
 
     static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the blobs (xlsx and avro are"
             + " read by pz itself).", RemoteRead.FORMATS, FileFormat.PARQUET);
@@ -63,7 +62,7 @@ final class AzureOptions {
             ENDPOINT, TENANT_ID, CLIENT_ID, CLIENT_SECRET, CHAIN);
     static final OptionSet READ = OptionSet.of(SCHEME, READ_CONTAINER, READ_PATH, READ_FORMAT,
             FormatOptions.DELIMITER, FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER,
-            FILES_PER_PARTITION);
+            RemoteSource.FILES_PER_PARTITION);
     static final OptionSet WRITE = OptionSet.of(SCHEME, WRITE_CONTAINER, WRITE_PATH, WRITE_FORMAT,
             FormatOptions.DELIMITER, FormatOptions.LAYOUT, FormatOptions.COMPRESSION);
 

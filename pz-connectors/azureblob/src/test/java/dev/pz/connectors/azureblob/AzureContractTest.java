@@ -1,5 +1,6 @@
 package dev.pz.connectors.azureblob;
 
+import com.azure.core.util.BinaryData;
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
@@ -8,6 +9,7 @@ import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.TemporaryFiles;
 import dev.pz.connectors.api.WriteStrategy;
+import dev.pz.connectors.files.testing.RemoteRows;
 import dev.pz.connectors.files.testing.SampleRows;
 import dev.pz.connectors.testkit.ConnectorContractTest;
 import java.nio.file.Path;
@@ -23,9 +25,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * azureblob keeps the connector contract against a real Azure Blob API server (Azurite): native scans
- * only (a universal read is refused), native copies published by block upload, universal writes
- * staged in the run's spool, and no secret in any message.
+ * azureblob keeps the connector contract against a real Azure Blob API server (Azurite): native scans,
+ * universal reads partitioned by files_per_partition, native copies published by block upload,
+ * universal writes staged in the run's spool, and no secret in any message.
  */
 class AzureContractTest extends ConnectorContractTest {
 
@@ -55,6 +57,9 @@ class AzureContractTest extends ConnectorContractTest {
     void createContainer() {
         container = "contract" + (++containers);
         server.createContainer(container);
+        var blobs = server.client().getBlobContainerClient(container);
+        blobs.getBlobClient("parts/a.csv").upload(BinaryData.fromString("id,amount\n1,2.5\n"));
+        blobs.getBlobClient("parts/b.csv").upload(BinaryData.fromString("id,amount\n2,4.0\n"));
     }
 
     @Override
@@ -71,6 +76,18 @@ class AzureContractTest extends ConnectorContractTest {
     protected List<DatasetSpec> nativeDatasets() {
         return List.of(DatasetSpec.of("blob", "orders", options("path", "in/*.parquet"), null),
                 DatasetSpec.of("blob", "events", options("path", "in/events.csv", "format", "csv"), SampleRows.CONTRACT));
+    }
+
+    @Override
+    protected List<DatasetSpec> universalDatasets() {
+        return List.of(DatasetSpec.of("blob", "parts", options("path", "parts/*.csv", "format", "csv"),
+                RemoteRows.contract("id", "bigint", "amount", "double")));
+    }
+
+    @Override
+    protected List<DatasetSpec> partitionedDatasets() {
+        return List.of(DatasetSpec.of("blob", "parts", options("path", "parts/*.csv", "format", "csv",
+                "files_per_partition", 1L), null));
     }
 
     @Override
@@ -99,7 +116,8 @@ class AzureContractTest extends ConnectorContractTest {
         return List.of(
                 (source, sink) -> source.schema(DatasetSpec.of("blob", "orders", options("path", "missing.parquet"),
                         null)),
-                (source, sink) -> source.planRead(nativeDatasets().get(0), ReadHints.none()),
+                (source, sink) -> source.planRead(DatasetSpec.of("blob", "orders", options("path", "none/*.parquet"),
+                        null), ReadHints.none()),
                 (source, sink) -> sink.beginWrite(output("o", WriteStrategy.MERGE, options("format", "csv")),
                         new Schema(List.of())));
     }

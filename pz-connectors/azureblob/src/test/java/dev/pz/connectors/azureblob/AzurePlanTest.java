@@ -10,7 +10,6 @@ import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OutputSpec;
-import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
@@ -75,13 +74,14 @@ class AzurePlanTest {
     }
 
     @Test
-    void readsAreNativeOnly() {
+    void filesPerPartitionTakesTheUniversalTier() {
         var source = CONNECTOR.openSource(accountKey()).orElseThrow();
-        assertThatThrownBy(() -> source.planRead(DatasetSpec.of("lake", "orders", options(), null), ReadHints.none()))
-                .isInstanceOfSatisfying(PzConnectorException.class,
-                        e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_REQUIRED))
-                .hasMessageStartingWith("dataset 'orders': azure reads are native-scan only");
-        assertThat(CONNECTOR.capabilities()).contains(ConnectorCapability.NATIVE_ONLY_READ);
+        DatasetSpec split = DatasetSpec.of("lake", "orders", options("container", "raw", "path", "in/*.csv",
+                "format", "csv", "files_per_partition", 3L), null);
+        assertThat(source.nativeScan(split)).isEmpty();
+        assertThat(source.universalReason(split)).contains("azure reads 3 file(s) per partition (files_per_partition)");
+        assertThat(CONNECTOR.capabilities()).contains(ConnectorCapability.PARTITIONED_READ)
+                .doesNotContain(ConnectorCapability.NATIVE_ONLY_READ);
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -145,6 +146,25 @@ class AzureRoundTripTest {
         assertThat(blobs("out/")).containsExactly("out/" + blobName);
         options.put("path", "out/" + blobName);
         assertThat(read(options, SampleRows.CONTRACT)).isEqualTo(driver.rows("select * from sample"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"parquet, false", "csv, true", "json, true"})
+    void aUniversalReadLandsWhatTheNativeScanLands(String format, boolean contract) {
+        for (int day = 10; day <= 13; day++) {
+            write("orders", WriteStrategy.REPLACE, options("format", format, "path", "u/" + day),
+                    "(select * from sample where day = date '2026-07-" + day + "')");
+        }
+        Map<String, String> columns = contract ? SampleRows.CONTRACT : null;
+        List<String> nativeRows = read(options("format", format, "path", "u/*/orders." + format), columns);
+        assertThat(nativeRows).hasSize(16);
+        var source = new AzureBlobConnector().openSource(config(server.connection())).orElseThrow();
+        try (BufferAllocator allocator = new RootAllocator()) {
+            DatasetSpec split = new DatasetSpec("lake", "orders", options("format", format, "path",
+                    "u/*/orders." + format, "files_per_partition", 3L), columns, null);
+            assertThat(source.planRead(split, ReadHints.none())).as("four blobs, three per partition").hasSize(2);
+            assertThat(driver.readUniversally(source, split, allocator)).isEqualTo(nativeRows);
+        }
     }
 
     @Test

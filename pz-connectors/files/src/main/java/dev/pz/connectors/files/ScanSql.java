@@ -83,6 +83,30 @@ public final class ScanSql {
                 + ", delim = " + delimiter + ", quote = '\"', escape = '\"')";
     }
 
+    /**
+     * A csv read that binds columns by header name: every column is read as text; a contract keeps
+     * and casts exactly its columns, wherever the header puts them (a column the header lacks fails
+     * the read with its name); without one every header column lands as text.
+     *
+     * @param contract the DuckDB type of each declared column in declaration order, or null
+     */
+    public static String csvByName(FormatOptions options, String url, Map<String, String> contract) {
+        String read = "read_csv(" + url + ", header = true, auto_detect = true, all_varchar = true"
+                + (sniffsDelimiter(options) ? "" : ", delim = " + SqlText.delimiter(options.delimiter())) + ")";
+        return contract == null ? read : castByName(contract, read);
+    }
+
+    /**
+     * Exactly the contract's columns of {@code read}, found by name and cast to their types (a column
+     * the read lacks fails the statement with its name).
+     */
+    public static String castByName(Map<String, String> contract, String read) {
+        return contract.entrySet().stream()
+                .map(column -> SqlText.identifier(column.getKey()) + "::" + column.getValue() + " as "
+                        + SqlText.identifier(column.getKey()))
+                .collect(Collectors.joining(", ", "(select ", " from " + read + ")"));
+    }
+
     private static String json(FormatOptions options, String url, Map<String, String> contract) {
         String format = "format = '" + (options.arrayLayout() ? "array" : "newline_delimited") + "'";
         if (contract == null) {

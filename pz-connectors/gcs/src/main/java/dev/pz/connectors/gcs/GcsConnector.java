@@ -12,8 +12,8 @@ import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.gcs.GcsOptions.Auth;
-import dev.pz.connectors.remote.FileOptions;
-import dev.pz.connectors.remote.SpoolRoot;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.remote.SpoolRoot;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -22,9 +22,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Google Cloud Storage through google-cloud-storage. Reads download the objects a key or glob names
- * and DuckDB reads them (universal tier); writes are DuckDB's COPY into a local file, uploaded as one
- * object (native tier), or the same from spooled batches (universal tier). Options:
+ * Google Cloud Storage through google-cloud-storage (or, under {@code auth: hmac}, its S3-compatible
+ * XML API). Reads download the objects a key, glob or calendar window names and DuckDB reads them
+ * (native tier; universal under {@code engine.force_universal} or {@code files_per_partition});
+ * writes are DuckDB's COPY into a local file, uploaded as one object (native tier), or the same from
+ * spooled batches (universal tier, and every {@code partition_by} fan-out). Options:
  * {@link GcsOptions}; see docs/gcs.md.
  */
 public final class GcsConnector implements Connector {
@@ -32,8 +34,8 @@ public final class GcsConnector implements Connector {
     public static final String VERSION = "0.1.0";
 
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-            ConnectorCapability.NATIVE_COPY, ConnectorCapability.PARTITIONED_READ, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.BOUNDED_WINDOW));
+            ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.PARTITIONED_READ,
+            ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PATH_TEMPLATING));
 
     private final GcsClients clients;
 
@@ -92,12 +94,12 @@ public final class GcsConnector implements Connector {
 
     @Override
     public List<OptionProblem> validateRead(DatasetSpec spec) {
-        return FileOptions.problems(spec, GcsOptions.READ_FORMAT, GcsOptions.READ_PATH, GcsConnectorFactory.NAME);
+        return FormatOptions.problems(spec, GcsOptions.READ_FORMAT, false);
     }
 
     @Override
     public List<OptionProblem> validateWrite(OutputSpec spec) {
-        return FileOptions.problems(spec, GcsOptions.WRITE_FORMAT, GcsOptions.WRITE_PATH, GcsConnectorFactory.NAME);
+        return FormatOptions.problems(spec, GcsOptions.WRITE_FORMAT, true);
     }
 
     /** Lists at most one object under root; without a root, buckets are met only when used. */
@@ -127,7 +129,6 @@ public final class GcsConnector implements Connector {
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new GcsSink(new GcsStores(GcsSettings.of(config), clients),
-                SpoolRoot.of(config, GcsConnectorFactory.NAME)));
+        return Optional.of(new GcsSink(new GcsStores(GcsSettings.of(config), clients)));
     }
 }

@@ -2,7 +2,7 @@ package dev.pz.connectors.gcs;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.StoredObject;
+import dev.pz.connectors.files.remote.StoredObject;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;

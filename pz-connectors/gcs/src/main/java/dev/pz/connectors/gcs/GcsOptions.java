@@ -3,9 +3,11 @@ package dev.pz.connectors.gcs;
 import dev.pz.connectors.api.Choice;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
-import dev.pz.connectors.api.error.PzCode;
-import dev.pz.connectors.remote.FileOptions;
-import dev.pz.connectors.remote.RemoteFormat;
+import dev.pz.connectors.files.FileFormat;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.remote.RemoteRead;
+import dev.pz.connectors.files.remote.RemoteSource;
+import dev.pz.connectors.files.remote.RemoteWrite;
 import java.util.Locale;
 
 /** Every option gcs accepts. */
@@ -28,23 +30,21 @@ final class GcsOptions {
     static final Option<Boolean> USE_SSL = Option.bool("use_ssl", "hmac: https (true) or http (false).");
 
     static final Option<String> BUCKET = Option.string("bucket", "Bucket of this entity, instead of root's.");
-    static final Option<String> READ_PATH = Option.string("path", "Key or glob under root's prefix (** crosses /)."
-            + " Default: <entity>.<format extension>.");
-    static final Option<RemoteFormat> READ_FORMAT = FileOptions.format("File format of the dataset.",
-            RemoteFormat.PARQUET);
-    static final Option<Integer> FILES_PER_PARTITION = Option.integer("files_per_partition", "Matching objects each"
-            + " partition reads; partitions are read concurrently.").between(1, Integer.MAX_VALUE).defaultValue(1)
-            .refusedWith(PzCode.FILES_PER_PARTITION_INVALID);
+    static final Option<String> READ_PATH = Option.string("path", "Key, glob (** crosses /) or calendar template"
+            + " ({yyyy}/{MM}/{dd}/…) under root's prefix. Default: <entity>.<format extension>.");
+    static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the dataset (xlsx and"
+            + " avro are read by pz itself).", RemoteRead.FORMATS, FileFormat.PARQUET);
     static final Option<String> WRITE_PATH = Option.string("path", "Key prefix the output object is written under,"
-            + " after root's prefix.");
-    static final Option<RemoteFormat> WRITE_FORMAT = FileOptions.format("File format of the output.", null);
+            + " after root's prefix; with partition_by, a folder template with calendar tokens.");
+    static final Option<FileFormat> WRITE_FORMAT = FormatOptions.formatOption("File format of the output.",
+            RemoteWrite.FORMATS, null);
 
     static final OptionSet CONNECTION = OptionSet.of(AUTH, KEY_ID, SECRET, KEY_FILE, KEY_JSON, ROOT, ENDPOINT,
             URL_STYLE, USE_SSL);
-    static final OptionSet READ = OptionSet.of(BUCKET, READ_PATH, READ_FORMAT, FileOptions.DELIMITER,
-            FileOptions.LAYOUT, FILES_PER_PARTITION);
-    static final OptionSet WRITE = OptionSet.of(BUCKET, WRITE_PATH, WRITE_FORMAT, FileOptions.DELIMITER,
-            FileOptions.LAYOUT);
+    static final OptionSet READ = OptionSet.of(BUCKET, READ_PATH, READ_FORMAT, FormatOptions.DELIMITER,
+            FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER, RemoteSource.FILES_PER_PARTITION);
+    static final OptionSet WRITE = OptionSet.of(BUCKET, WRITE_PATH, WRITE_FORMAT, FormatOptions.DELIMITER,
+            FormatOptions.LAYOUT, FormatOptions.COMPRESSION);
 
     private GcsOptions() {
     }

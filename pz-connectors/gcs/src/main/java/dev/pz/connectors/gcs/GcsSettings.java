@@ -1,6 +1,7 @@
 package dev.pz.connectors.gcs;
 
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.files.remote.ObjectLocation;
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.gcs.GcsOptions.Auth;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ record GcsSettings(String connection, Auth auth, String keyId, String secret, Pa
         String keyFile = config.get(GcsOptions.KEY_FILE);
         Path key = keyFile == null ? null : config.baseDirectory().map(base -> base.resolve(keyFile))
                 .orElse(Path.of(keyFile)).toAbsolutePath().normalize();
-        String root = GcsLocation.trim(config.get(GcsOptions.ROOT));
+        String root = ObjectLocation.trim(config.get(GcsOptions.ROOT));
         int slash = root.indexOf('/');
         String bucket = root.isEmpty() ? null : slash < 0 ? root : root.substring(0, slash);
         String prefix = slash < 0 ? "" : root.substring(slash + 1);

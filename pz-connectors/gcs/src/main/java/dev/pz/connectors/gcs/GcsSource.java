@@ -1,39 +1,38 @@
 package dev.pz.connectors.gcs;
 
 import dev.pz.connectors.api.DatasetSpec;
-import dev.pz.connectors.remote.FileOptions;
-import dev.pz.connectors.remote.FormatSettings;
-import dev.pz.connectors.remote.RemoteFiles;
-import dev.pz.connectors.remote.RemoteRead;
-import dev.pz.connectors.remote.RemoteSource;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.remote.ObjectLocation;
+import dev.pz.connectors.files.remote.RemoteDataset;
+import dev.pz.connectors.files.remote.RemoteSource;
 import java.nio.file.Path;
 
 /**
- * Reads objects on the universal tier: the objects a key or glob names are downloaded into a local
- * spool and read by DuckDB with the same readers and contract rules as a local file.
+ * The read side of one gcs connection. The scan names the objects with {@code gs://} URLs; at run time
+ * they are listed (a single key, a glob, or a bounded window's cover of a calendar template),
+ * downloaded into the run's spool, and read by DuckDB's own reader; the universal tier reads the same
+ * objects {@code files_per_partition} at a time.
  */
 final class GcsSource extends RemoteSource {
 
     private final GcsStores stores;
-    private final Path spoolRoot;
 
     GcsSource(GcsStores stores, Path spoolRoot) {
+        super(spoolRoot, true);
         this.stores = stores;
-        this.spoolRoot = spoolRoot;
     }
 
     @Override
-    protected RemoteRead read(DatasetSpec spec) {
-        FormatSettings format = FileOptions.settings(spec, GcsOptions.READ_FORMAT);
-        GcsLocation location = GcsLocation.of(stores.settings(), spec);
-        String path = spec.find(GcsOptions.READ_PATH).orElse(spec.entity() + "." + format.format().extension());
-        String key = location.key(path, spec.connection(), spec.context());
-        return new RemoteRead(stores, new RemoteFiles(location.bucket(), key), format, spec.contract().orElse(null),
-                false, spec.watermark(), spec.context(), spoolRoot);
+    protected GcsStores stores(DatasetSpec spec) {
+        return stores;
     }
 
     @Override
-    protected int filesPerPartition(DatasetSpec spec) {
-        return spec.get(GcsOptions.FILES_PER_PARTITION);
+    protected RemoteDataset dataset(DatasetSpec spec) {
+        FormatOptions options = FormatOptions.of(spec, GcsOptions.READ_FORMAT);
+        String path = spec.find(GcsOptions.READ_PATH).filter(written -> !written.isBlank())
+                .orElse(spec.entity() + "." + options.format().fileExtension());
+        ObjectLocation location = GcsLocation.of(stores.settings(), spec.connection(), spec, path);
+        return RemoteDataset.of(GcsConnectorFactory.NAME, spec, options, location.container(), location.key());
     }
 }

@@ -8,7 +8,7 @@ import com.google.cloud.storage.Storage;
 import com.google.cloud.storage.StorageException;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.StoredObject;
+import dev.pz.connectors.files.remote.StoredObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;

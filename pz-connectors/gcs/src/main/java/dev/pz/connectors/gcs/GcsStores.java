@@ -1,12 +1,12 @@
 package dev.pz.connectors.gcs;
 
-import dev.pz.connectors.remote.RemoteStores;
+import dev.pz.connectors.files.remote.ObjectStores;
 
 /**
  * Opens a store per use: the XML API with the HMAC key pair under {@code auth: hmac}, else a Storage
  * client (JSON API) with the connection's Google credentials.
  */
-record GcsStores(GcsSettings settings, GcsClients clients) implements RemoteStores {
+record GcsStores(GcsSettings settings, GcsClients clients) implements ObjectStores {
 
     @Override
     public String kind() {

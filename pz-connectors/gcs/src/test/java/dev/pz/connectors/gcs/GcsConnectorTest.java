@@ -10,8 +10,10 @@ import com.google.cloud.storage.contrib.nio.testing.LocalStorageHelper;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
+import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
@@ -19,7 +21,11 @@ import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.testing.RemoteRows;
+import dev.pz.connectors.files.testing.RemoteRows;
+import dev.pz.connectors.files.testing.SpoolDriver;
+import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.DuckSession;
+import dev.pz.duckdb.DuckSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,6 +68,57 @@ class GcsConnectorTest {
             assertThat(source.schema(spec).getFields()).extracting(field -> field.getType().toString())
                     .as("DuckDB's sniffer types a csv without a contract").containsExactly("Int(64, true)",
                             "FloatingPoint(DOUBLE)");
+        }
+    }
+
+    @Test
+    void aCalendarWindowListsOnlyItsCoverAndBothTiersLandTheSameRows() {
+        put("lake", "raw/2026/07/09/events.csv", "not,the,same\nheader,at,all\n");
+        put("lake", "raw/2026/07/10/events.csv", "id,at\n1,2026-07-10 06:00:00\n");
+        put("lake", "raw/2026/07/11/events.csv", "id,at\n2,2026-07-11 06:00:00\n3,2026-07-11 23:00:00\n");
+        put("lake", "raw/2026/07/12/events.csv", "id,at\n4,2026-07-12 06:00:00\n");
+        DatasetSpec spec = new DatasetSpec("gcs", "events", Map.of("path", "{yyyy}/{MM}/{dd}/events.csv", "format",
+                "csv"), RemoteRows.contract("id", "bigint", "at", "timestamp"),
+                new DatasetSpec.Watermark("at", "2026-07-10T00:00:00", false, "2026-07-11T12:00:00"));
+        try (Source source = connector.openSource(config("lake/raw")).orElseThrow();
+                DuckSession session = DuckSession.openInMemory(DuckSettings.defaults());
+                DuckConnection duck = session.connect()) {
+            NativeScan scan = source.nativeScan(spec).orElseThrow();
+            assertThat(scan.sqlFragment()).as("the cover lists one day folder per day of the window")
+                    .contains("['gs://lake/raw/2026/07/10/events.csv', 'gs://lake/raw/2026/07/11/events.csv']");
+            List<String> universal = RemoteRows.read(source, spec);
+            assertThat(universal).containsExactly("1|2026-07-10T06:00", "2|2026-07-11T06:00");
+            assertThat(new SpoolDriver(duck, project.resolve("spool")).read(scan))
+                    .containsExactly("1|2026-07-10 06:00:00.0", "2|2026-07-11 06:00:00.0");
+            DatasetSpec split = new DatasetSpec("gcs", "events", Map.of("path", "{yyyy}/{MM}/{dd}/events.csv",
+                    "format", "csv", "files_per_partition", 1L), spec.columns(), spec.watermark());
+            assertThat(source.nativeScan(split)).isEmpty();
+            assertThat(source.planRead(split, ReadHints.none())).hasSize(2);
+        }
+    }
+
+    @Test
+    void partitionByFansOutOneObjectPerDay() {
+        ConnectorConfig config = config("lake/curated");
+        OutputSpec spec = new OutputSpec("gcs", "events", WriteStrategy.APPEND, SchemaPolicy.FAIL_ON_CHANGE,
+                Map.of("path", "days/{yyyy}/{MM}/{dd}", "format", "parquet", "partition_by", "day"), List.of(),
+                new OutputSpec.WriteAttempt("run", "gcs.events", 1));
+        try (Sink sink = connector.openSink(config).orElseThrow();
+                DuckSession session = DuckSession.openInMemory(DuckSettings.defaults());
+                DuckConnection duck = session.connect();
+                BufferAllocator allocator = new RootAllocator()) {
+            assertThat(sink.nativeCopy(spec)).as("a fan-out runs on the universal tier").isEmpty();
+            long rows = new SpoolDriver(duck, project.resolve("spool")).writeUniversally(
+                    schema -> sink.beginWrite(spec, schema), "select * from (values (1, date '2026-07-10'),"
+                            + " (2, date '2026-07-11'), (3, date '2026-07-11')) t(id, day)", allocator);
+            assertThat(rows).isEqualTo(3);
+        }
+        assertThat(keys("lake", "curated/days/")).hasSize(2)
+                .anyMatch(key -> key.matches("curated/days/2026/07/10/events-[0-9a-f]{32}\\.parquet"))
+                .anyMatch(key -> key.matches("curated/days/2026/07/11/events-[0-9a-f]{32}\\.parquet"));
+        try (Source source = connector.openSource(config).orElseThrow()) {
+            assertThat(RemoteRows.read(source, DatasetSpec.of("gcs", "events", Map.of("path", "days/**/*.parquet"),
+                    null))).as("DuckDB dates as Arrow day numbers").containsExactly("1|20644", "2|20645", "3|20645");
         }
     }
 
@@ -116,9 +173,9 @@ class GcsConnectorTest {
     void aMissingObjectAndAnEmptyGlobNameWhatTheyLookedFor() {
         try (Source source = connector.openSource(config("lake/raw")).orElseThrow()) {
             assertThatThrownBy(() -> source.schema(DatasetSpec.of("gcs", "orders", Map.of(), null)))
-                    .hasMessage("dataset 'orders': gcs file 'gs://lake/raw/orders.parquet' not found");
+                    .hasMessage("dataset 'orders': gcs object 'gs://lake/raw/orders.parquet' not found");
             assertThatThrownBy(() -> source.schema(DatasetSpec.of("gcs", "o", Map.of("path", "x/*.csv"), null)))
-                    .hasMessage("dataset 'o': no gcs files match pattern 'gs://lake/raw/x/*.csv'");
+                    .hasMessage("dataset 'o': no gcs object matches 'gs://lake/raw/x/*.csv'");
         }
     }
 

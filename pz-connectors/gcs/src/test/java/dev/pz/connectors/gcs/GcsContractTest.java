@@ -9,7 +9,7 @@ import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
-import dev.pz.connectors.remote.testing.RemoteRows;
+import dev.pz.connectors.files.testing.RemoteRows;
 import dev.pz.connectors.testkit.ConnectorContractTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -57,6 +57,12 @@ class GcsContractTest extends ConnectorContractTest {
     protected List<DatasetSpec> universalDatasets() {
         return List.of(DatasetSpec.of("gcs", "orders", Map.of("format", "csv"), RemoteRows.contract("id", "bigint",
                 "amount", "double")), DatasetSpec.of("gcs", "orders", Map.of("format", "csv"), null));
+    }
+
+    @Override
+    protected List<DatasetSpec> nativeDatasets() {
+        return List.of(DatasetSpec.of("gcs", "orders", Map.of("format", "csv"), RemoteRows.contract("id", "bigint",
+                "amount", "double")));
     }
 
     @Override

@@ -13,7 +13,7 @@ import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.testing.RemoteRows;
+import dev.pz.connectors.files.testing.RemoteRows;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

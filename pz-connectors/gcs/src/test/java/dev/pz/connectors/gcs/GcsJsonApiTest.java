@@ -11,7 +11,7 @@ import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.WriteStrategy;
-import dev.pz.connectors.remote.testing.RemoteRows;
+import dev.pz.connectors.files.testing.RemoteRows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

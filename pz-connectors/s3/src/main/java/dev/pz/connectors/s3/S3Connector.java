@@ -11,7 +11,7 @@ import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.files.FormatOptions;
-import java.util.ArrayList;
+import dev.pz.connectors.files.remote.SpoolRoot;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -21,9 +21,9 @@ import java.util.Set;
 /**
  * Amazon S3 and S3-compatible stores (MinIO, Ceph, R2, GCS interop …). DuckDB's httpfs extension
  * cannot be installed offline, so the AWS SDK moves the bytes between the store and the run's spool,
- * and DuckDB reads and writes the local files (the native tier). Reads are native only; writes are
- * native, or universal under {@code engine.force_universal} (batches spooled, the same upload).
- * Options: {@link S3Options}.
+ * and DuckDB reads and writes the local files (the native tier). Under {@code engine.force_universal}
+ * or {@code files_per_partition} reads run the same flow on the universal tier; writes spool batches
+ * and make the same upload; {@code partition_by} fans out per calendar bucket. Options: {@link S3Options}.
  */
 final class S3Connector implements Connector {
 
@@ -32,7 +32,7 @@ final class S3Connector implements Connector {
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.REPLACE_WRITES,
             ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PATH_TEMPLATING,
-            ConnectorCapability.NATIVE_ONLY_READ));
+            ConnectorCapability.PARTITIONED_READ));
 
     @Override
     public String name() {
@@ -75,15 +75,10 @@ final class S3Connector implements Connector {
         return FormatOptions.problems(spec, S3Options.READ_FORMAT, false);
     }
 
-    /**
-     * Format options written for another format (PZ0362), and {@code partition_by} (PZ0314): s3 writes
-     * each output with one COPY and upload, and does not fan out into calendar folders.
-     */
+    /** Format options written for another format (PZ0362). */
     @Override
     public List<OptionProblem> validateWrite(OutputSpec spec) {
-        List<OptionProblem> problems = new ArrayList<>(FormatOptions.problems(spec, S3Options.WRITE_FORMAT, true));
-        S3Sink.partitionByProblem(spec).ifPresent(problems::add);
-        return problems;
+        return FormatOptions.problems(spec, S3Options.WRITE_FORMAT, true);
     }
 
     /** Credentials, bucket and read access, with one listing of the root (or the buckets, without a root). */
@@ -94,7 +89,8 @@ final class S3Connector implements Connector {
 
     @Override
     public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new S3Source(new S3Stores(S3Settings.of(config))));
+        return Optional.of(new S3Source(new S3Stores(S3Settings.of(config)),
+                SpoolRoot.of(config, S3ConnectorFactory.NAME)));
     }
 
     @Override

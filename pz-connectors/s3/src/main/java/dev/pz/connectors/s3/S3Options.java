@@ -6,6 +6,7 @@ import dev.pz.connectors.api.OptionSet;
 import dev.pz.connectors.files.FileFormat;
 import dev.pz.connectors.files.FormatOptions;
 import dev.pz.connectors.files.remote.RemoteRead;
+import dev.pz.connectors.files.remote.RemoteSource;
 import dev.pz.connectors.files.remote.RemoteWrite;
 import java.util.Locale;
 
@@ -41,9 +42,7 @@ final class S3Options {
             + " (* within a segment, ** across) or a calendar template ({yyyy}/{MM}/{dd}/…). Default:"
             + " <entity>.<format extension>.");
     static final Option<String> WRITE_PATH = Option.string("path", "The key prefix the object goes under (below"
-            + " the root's prefix).");
-    static final Option<String> FILES_PER_PARTITION = Option.string("files_per_partition", "Refused: s3 reads"
-            + " natively only, in one scan of every matched object (PZ0312).");
+            + " the root's prefix); with partition_by, the folder template ({yyyy}/{MM}/{dd}/…).");
 
     static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the objects (xlsx and avro"
             + " are read by pz itself).", RemoteRead.FORMATS, FileFormat.PARQUET);
@@ -53,7 +52,7 @@ final class S3Options {
     static final OptionSet CONNECTION = OptionSet.of(ACCESS_KEY, SECRET_KEY, ROOT, REGION, ENDPOINT, URL_STYLE,
             USE_SSL);
     static final OptionSet READ = OptionSet.of(BUCKET, READ_PATH, READ_FORMAT, FormatOptions.DELIMITER,
-            FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER, FILES_PER_PARTITION);
+            FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER, RemoteSource.FILES_PER_PARTITION);
     static final OptionSet WRITE = OptionSet.of(BUCKET, WRITE_PATH, WRITE_FORMAT, FormatOptions.DELIMITER,
             FormatOptions.LAYOUT, FormatOptions.COMPRESSION);
 

@@ -8,6 +8,7 @@ import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.TemporaryFiles;
 import dev.pz.connectors.api.WriteStrategy;
+import dev.pz.connectors.files.testing.RemoteRows;
 import dev.pz.connectors.files.testing.SampleRows;
 import dev.pz.connectors.testkit.ConnectorContractTest;
 import java.nio.file.Path;
@@ -19,12 +20,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * s3 keeps the connector contract against a real S3 API server (s3proxy): native scans only (a
- * universal read is refused), native copies published by upload, universal writes staged in the
- * run's spool, and no secret in any message.
+ * s3 keeps the connector contract against a real S3 API server (s3proxy): native scans, universal
+ * reads partitioned by files_per_partition, native copies published by upload, universal writes
+ * staged in the run's spool, and no secret in any message.
  */
 class S3ContractTest extends ConnectorContractTest {
 
@@ -37,6 +39,12 @@ class S3ContractTest extends ConnectorContractTest {
     void startServer() {
         server = S3TestServer.start();
         server.createBucket("lake");
+        try (S3Client client = server.client()) {
+            client.putObject(request -> request.bucket("lake").key("raw/parts/a.csv"),
+                    RequestBody.fromString("id,amount\n1,2.5\n"));
+            client.putObject(request -> request.bucket("lake").key("raw/parts/b.csv"),
+                    RequestBody.fromString("id,amount\n2,4.0\n"));
+        }
     }
 
     @AfterEach
@@ -58,6 +66,18 @@ class S3ContractTest extends ConnectorContractTest {
     protected List<DatasetSpec> nativeDatasets() {
         return List.of(DatasetSpec.of("lake", "orders", options("path", "in/*.parquet"), null),
                 DatasetSpec.of("lake", "events", options("format", "csv"), SampleRows.CONTRACT));
+    }
+
+    @Override
+    protected List<DatasetSpec> universalDatasets() {
+        return List.of(DatasetSpec.of("lake", "parts", options("path", "parts/*.csv", "format", "csv"),
+                RemoteRows.contract("id", "bigint", "amount", "double")));
+    }
+
+    @Override
+    protected List<DatasetSpec> partitionedDatasets() {
+        return List.of(DatasetSpec.of("lake", "parts", options("path", "parts/*.csv", "format", "csv",
+                "files_per_partition", 1L), null));
     }
 
     @Override
@@ -87,7 +107,8 @@ class S3ContractTest extends ConnectorContractTest {
         return List.of(
                 (source, sink) -> source.schema(DatasetSpec.of("lake", "orders", options("path", "missing.parquet"),
                         null)),
-                (source, sink) -> source.planRead(nativeDatasets().get(0), ReadHints.none()),
+                (source, sink) -> source.planRead(DatasetSpec.of("lake", "orders", options("path", "none/*.parquet"),
+                        null), ReadHints.none()),
                 (source, sink) -> sink.beginWrite(output("o", WriteStrategy.MERGE, options("format", "csv")),
                         new Schema(List.of())),
                 (source, sink) -> sink.beginWrite(output("o", WriteStrategy.REPLACE, options("format", "xlsx")),

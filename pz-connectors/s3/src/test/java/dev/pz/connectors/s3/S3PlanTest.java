@@ -11,7 +11,6 @@ import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.SchemaPolicy;
-import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -147,7 +146,7 @@ class S3PlanTest {
     }
 
     @Test
-    void validateReadAndWriteNameMisplacedFormatOptionsAndPartitionBy() {
+    void validateReadAndWriteNameMisplacedFormatOptions() {
         assertThat(CONNECTOR.validateRead(DatasetSpec.of("lake", "orders", options("format", "parquet", "sheet", "A",
                 "delimiter", ";"), null))).extracting(OptionProblem::option, OptionProblem::code, OptionProblem::message)
                 .containsExactly(
@@ -160,20 +159,22 @@ class S3PlanTest {
         assertThat(CONNECTOR.validateWrite(output(WriteStrategy.REPLACE, options("format", "csv", "compression",
                 "zstd", "path", "e/{yyyy}/", "partition_by", "ts")))).extracting(OptionProblem::option,
                         OptionProblem::code).containsExactly(
-                                org.assertj.core.groups.Tuple.tuple("compression", PzCode.FILE_FORMAT_OPTION_INVALID),
-                                org.assertj.core.groups.Tuple.tuple("partition_by", PzCode.TEMPLATING_CAPABILITY_MISSING));
+                                org.assertj.core.groups.Tuple.tuple("compression", PzCode.FILE_FORMAT_OPTION_INVALID));
         assertThat(CONNECTOR.validateWrite(output(WriteStrategy.APPEND, options("format", "parquet", "compression",
                 "zstd")))).isEmpty();
     }
 
     @Test
-    void readsHaveNoUniversalTierAndWritesCheckTheirFormat() {
+    void filesPerPartitionTakesTheUniversalTierAndWritesCheckTheirFormat() {
         var source = CONNECTOR.openSource(config("b")).orElseThrow();
-        DatasetSpec spec = DatasetSpec.of("lake", "orders", options(), null);
-        assertThatThrownBy(() -> source.planRead(spec, ReadHints.none()))
-                .isInstanceOfSatisfying(PzConnectorException.class,
-                        e -> assertThat(e.code()).contains(PzCode.NATIVE_PATH_REQUIRED))
-                .hasMessage("dataset 'orders': s3 reads are native-scan only; they cannot run on the universal tier");
+        assertThat(source.nativeScan(DatasetSpec.of("lake", "orders", options(), null))).isPresent();
+        DatasetSpec split = DatasetSpec.of("lake", "orders", options("files_per_partition", 2L), null);
+        assertThat(source.nativeScan(split)).isEmpty();
+        assertThat(source.universalReason(split)).contains("s3 reads 2 file(s) per partition (files_per_partition)");
+        source.checkUniversalRead(split);
+        assertThatThrownBy(() -> source.checkUniversalRead(DatasetSpec.of("lake", "orders", options("format", "xls"),
+                null))).isInstanceOfSatisfying(PzConnectorException.class,
+                        e -> assertThat(e.code()).contains(PzCode.FILE_FORMAT_UNSUPPORTED));
         var sink = CONNECTOR.openSink(config("b")).orElseThrow();
         sink.checkUniversalWrite(output(WriteStrategy.REPLACE, options("format", "csv")));
         assertThatThrownBy(() -> sink.checkUniversalWrite(output(WriteStrategy.REPLACE, options("format", "xlsx"))))
@@ -210,9 +211,13 @@ class S3PlanTest {
                 "output 'data': 'format' must be one of csv, json, parquet, tsv (got 'avro')");
         assertRefused(options("bucket", "b", "format", "csv"), WriteStrategy.MERGE, PzCode.WRITE_MODE_UNSUPPORTED,
                 "output 'data': s3 does not support strategy 'merge' (supported: append, replace)");
-        assertRefused(options("bucket", "b", "format", "csv", "path", "e/{yyyy}/", "partition_by", "ts"),
-                WriteStrategy.REPLACE, PzCode.TEMPLATING_CAPABILITY_MISSING, "output 'data': s3 writes each output"
-                        + " with one native COPY and cannot fan partition_by out into folders");
+        assertRefused(options("bucket", "b", "format", "csv", "path", "e/", "partition_by", "ts"),
+                WriteStrategy.REPLACE, PzCode.TEMPLATING_CAPABILITY_MISSING, "output 'data': s3 lays out"
+                        + " 'partition_by' outputs only by calendar tokens in path: (it does not declare"
+                        + " ColumnPartitionedWrites)");
+        assertThat(CONNECTOR.openSink(config(null)).orElseThrow().nativeCopy(output(WriteStrategy.REPLACE, options(
+                "bucket", "b", "format", "csv", "path", "e/{yyyy}/", "partition_by", "ts"))))
+                .as("a partition_by fan-out runs on the universal tier").isEmpty();
         assertRefused(options("bucket", "b", "format", "csv", "path", "a/../b"), WriteStrategy.REPLACE,
                 PzCode.PATH_ESCAPES_ROOT, "connection 'lake': output 'data' has a '..' segment, which would leave its"
                         + " root or container");
@@ -228,8 +233,8 @@ class S3PlanTest {
     void capabilitiesOptionsAndSecrets() {
         assertThat(CONNECTOR.capabilities()).contains(ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY,
                 ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW,
-                ConnectorCapability.PATH_TEMPLATING, ConnectorCapability.NATIVE_ONLY_READ)
-                .doesNotContain(ConnectorCapability.MERGE);
+                ConnectorCapability.PATH_TEMPLATING, ConnectorCapability.PARTITIONED_READ)
+                .doesNotContain(ConnectorCapability.MERGE, ConnectorCapability.NATIVE_ONLY_READ);
         assertThat(CONNECTOR.connectionOptions().names()).containsExactly("access_key", "secret_key", "root",
                 "region", "endpoint", "url_style", "use_ssl");
         assertThat(CONNECTOR.connectionOptions().secretNames()).containsExactlyInAnyOrder("access_key", "secret_key");

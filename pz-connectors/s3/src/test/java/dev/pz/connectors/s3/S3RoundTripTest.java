@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -131,6 +132,27 @@ class S3RoundTripTest {
         assertThat(read("orders", options("path", "universal/orders.parquet"), null, null))
                 .isEqualTo(read("orders", options("path", "native/orders.parquet"), null, null))
                 .isEqualTo(sampleRows());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"parquet, false", "csv, true", "csv, false", "json, true", "tsv, true"})
+    void aUniversalReadLandsWhatTheNativeScanLands(String format, boolean contract) {
+        for (int day = 10; day <= 13; day++) {
+            write("orders", WriteStrategy.REPLACE, options("format", format, "path", "u/" + day),
+                    "(select * from sample where day = date '2026-07-" + day + "')");
+        }
+        Map<String, String> columns = contract ? SampleRows.CONTRACT : null;
+        List<String> nativeRows = read("orders", options("format", format, "path", "u/*/orders." + format), columns,
+                null);
+        assertThat(nativeRows).hasSize(16);
+        var source = new S3Connector().openSource(config()).orElseThrow();
+        try (BufferAllocator allocator = new RootAllocator()) {
+            DatasetSpec split = new DatasetSpec("lake", "orders", options("format", format, "path",
+                    "u/*/orders." + format, "files_per_partition", 3L), columns, null);
+            assertThat(source.planRead(split, ReadHints.none()))
+                    .as("four objects, three per partition").hasSize(2);
+            assertThat(driver.readUniversally(source, split, allocator)).isEqualTo(nativeRows);
+        }
     }
 
     @Test

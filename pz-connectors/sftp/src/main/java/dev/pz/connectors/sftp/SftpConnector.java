@@ -11,8 +11,8 @@ import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.FileOptions;
-import dev.pz.connectors.remote.SpoolRoot;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.remote.SpoolRoot;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -21,9 +21,9 @@ import java.util.Set;
 
 /**
  * Files on an SFTP server (Apache MINA SSHD), universal tier in both directions: reads download the
- * files a path or glob names and DuckDB reads them; writes let DuckDB write the file locally and
- * upload it under a temporary name, renamed into place. Options: {@link SftpOptions}; see
- * docs/sftp.md.
+ * files a path, glob or calendar window names and DuckDB reads them; writes let DuckDB write the file
+ * (or one per calendar bucket of a {@code partition_by}) locally and upload it under a temporary
+ * name, renamed into place. Options: {@link SftpOptions}; see docs/sftp.md.
  */
 public final class SftpConnector implements Connector {
 
@@ -31,7 +31,7 @@ public final class SftpConnector implements Connector {
 
     private static final Set<ConnectorCapability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
             ConnectorCapability.PARTITIONED_READ, ConnectorCapability.REPLACE_WRITES,
-            ConnectorCapability.BOUNDED_WINDOW));
+            ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PATH_TEMPLATING));
 
     @Override
     public String name() {
@@ -70,12 +70,12 @@ public final class SftpConnector implements Connector {
 
     @Override
     public List<OptionProblem> validateRead(DatasetSpec spec) {
-        return FileOptions.problems(spec, SftpOptions.READ_FORMAT, SftpOptions.READ_PATH, SftpConnectorFactory.NAME);
+        return FormatOptions.problems(spec, SftpOptions.READ_FORMAT, false);
     }
 
     @Override
     public List<OptionProblem> validateWrite(OutputSpec spec) {
-        return FileOptions.problems(spec, SftpOptions.WRITE_FORMAT, SftpOptions.WRITE_PATH, SftpConnectorFactory.NAME);
+        return FormatOptions.problems(spec, SftpOptions.WRITE_FORMAT, true);
     }
 
     /**
@@ -113,6 +113,6 @@ public final class SftpConnector implements Connector {
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new SftpSink(SftpSettings.of(config), SpoolRoot.of(config, SftpConnectorFactory.NAME)));
+        return Optional.of(new SftpSink(SftpSettings.of(config)));
     }
 }

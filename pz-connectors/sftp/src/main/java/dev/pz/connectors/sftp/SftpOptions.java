@@ -2,12 +2,17 @@ package dev.pz.connectors.sftp;
 
 import dev.pz.connectors.api.Option;
 import dev.pz.connectors.api.OptionSet;
-import dev.pz.connectors.api.error.PzCode;
-import dev.pz.connectors.remote.FileOptions;
-import dev.pz.connectors.remote.RemoteFormat;
+import dev.pz.connectors.files.FileFormat;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.remote.RemoteSource;
+import java.util.List;
 
 /** Every option sftp accepts. */
 final class SftpOptions {
+
+    /** The formats DuckDB reads and writes on the spooled files (xlsx and avro need a native tier). */
+    static final List<FileFormat> FORMATS = List.of(FileFormat.CSV, FileFormat.JSON, FileFormat.PARQUET,
+            FileFormat.TSV);
 
     static final Option<String> HOST = Option.string("host", "SSH server host name or address.").required();
     static final Option<Integer> PORT = Option.integer("port", "SSH server port.").between(1, 65_535).defaultValue(22);
@@ -25,23 +30,22 @@ final class SftpOptions {
     static final Option<String> ROOT = Option.string("root", "Directory every path is joined to (absolute, or"
             + " relative to the login directory).");
 
-    static final Option<String> READ_PATH = Option.string("path", "File or glob to read (** crosses directories),"
-            + " joined to root. Default: <entity>.<format extension>.");
-    static final Option<RemoteFormat> READ_FORMAT = FileOptions.format("File format of the dataset.", RemoteFormat.CSV);
-    static final Option<Integer> FILES_PER_PARTITION = Option.integer("files_per_partition", "Matching files each"
-            + " partition reads; partitions are read concurrently, each on its own SSH connection.")
-            .between(1, Integer.MAX_VALUE).defaultValue(1).refusedWith(PzCode.FILES_PER_PARTITION_INVALID);
+    static final Option<String> READ_PATH = Option.string("path", "File, glob (** crosses directories) or calendar"
+            + " template ({yyyy}/{MM}/{dd}/…) to read, joined to root. Default: <entity>.<format extension>.");
+    static final Option<FileFormat> READ_FORMAT = FormatOptions.formatOption("File format of the dataset.", FORMATS,
+            FileFormat.CSV);
 
     static final Option<String> WRITE_PATH = Option.string("path", "Directory the output file is written into,"
-            + " joined to root. Default: <output>.");
-    static final Option<RemoteFormat> WRITE_FORMAT = FileOptions.format("File format of the output.",
-            RemoteFormat.PARQUET);
+            + " joined to root; with partition_by, a folder template with calendar tokens. Default: <output>.");
+    static final Option<FileFormat> WRITE_FORMAT = FormatOptions.formatOption("File format of the output.", FORMATS,
+            FileFormat.PARQUET);
 
     static final OptionSet CONNECTION = OptionSet.of(HOST, PORT, USERNAME, PASSWORD, PRIVATE_KEY_PATH,
             PRIVATE_KEY_PASSPHRASE, HOST_KEY_FINGERPRINT, ROOT);
-    static final OptionSet READ = OptionSet.of(READ_PATH, READ_FORMAT, FileOptions.DELIMITER, FileOptions.LAYOUT,
-            FILES_PER_PARTITION);
-    static final OptionSet WRITE = OptionSet.of(WRITE_PATH, WRITE_FORMAT, FileOptions.DELIMITER, FileOptions.LAYOUT);
+    static final OptionSet READ = OptionSet.of(READ_PATH, READ_FORMAT, FormatOptions.DELIMITER, FormatOptions.LAYOUT,
+            RemoteSource.FILES_PER_PARTITION);
+    static final OptionSet WRITE = OptionSet.of(WRITE_PATH, WRITE_FORMAT, FormatOptions.DELIMITER,
+            FormatOptions.LAYOUT);
 
     private SftpOptions() {
     }

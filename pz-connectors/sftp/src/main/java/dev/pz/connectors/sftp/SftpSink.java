@@ -1,43 +1,32 @@
 package dev.pz.connectors.sftp;
 
-import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.OutputSpec;
-import dev.pz.connectors.remote.FileOptions;
-import dev.pz.connectors.remote.FormatSettings;
-import dev.pz.connectors.remote.OutputName;
-import dev.pz.connectors.remote.RemoteSink;
-import dev.pz.connectors.remote.RemoteUpload;
-import java.nio.file.Path;
-import java.util.Optional;
+import dev.pz.connectors.files.remote.ObjectLocation;
+import dev.pz.connectors.files.remote.RemoteSink;
 
 /**
- * Writes one file per output to an SFTP server on the universal tier: DuckDB writes it locally,
- * then it is uploaded under a temporary name and renamed onto {@code <path>/<output>.<ext>}
- * (replace) or a new {@code <path>/<output>-<guid32>.<ext>} (append).
+ * Writes one file per output (or per calendar bucket of a {@code partition_by}) to an SFTP server on
+ * the universal tier: DuckDB writes it locally, then it is uploaded under a temporary name and renamed
+ * onto {@code <path>/<output>.<ext>} (replace) or a new {@code <path>/<output>-<guid32>.<ext>} (append).
  */
 final class SftpSink extends RemoteSink {
 
     private final SftpStores stores;
 
-    SftpSink(SftpSettings settings, Path spoolRoot) {
-        super(SftpConnectorFactory.NAME, spoolRoot);
+    SftpSink(SftpSettings settings) {
+        super(SftpConnectorFactory.NAME, SftpOptions.WRITE_FORMAT, false);
         this.stores = new SftpStores(settings);
     }
 
+    /** The output's directory (or folder template), joined to root; default the output's name. */
     @Override
-    public Optional<NativeCopy> nativeCopy(OutputSpec spec) {
-        return Optional.empty();
+    protected ObjectLocation location(OutputSpec spec) {
+        return new ObjectLocation("", stores.settings().resolve(spec.find(SftpOptions.WRITE_PATH)
+                .orElse(spec.entity())));
     }
 
     @Override
-    protected FormatSettings format(OutputSpec spec) {
-        return FileOptions.settings(spec, SftpOptions.WRITE_FORMAT);
-    }
-
-    @Override
-    protected RemoteUpload upload(OutputSpec spec, FormatSettings format) {
-        String directory = stores.settings().resolve(spec.find(SftpOptions.WRITE_PATH).orElse(spec.entity()));
-        String key = (directory.endsWith("/") ? directory : directory + "/") + OutputName.of(spec, format.format());
-        return new RemoteUpload(stores, "", key);
+    protected SftpStores stores(OutputSpec spec) {
+        return stores;
     }
 }

@@ -1,39 +1,36 @@
 package dev.pz.connectors.sftp;
 
 import dev.pz.connectors.api.DatasetSpec;
-import dev.pz.connectors.remote.FileOptions;
-import dev.pz.connectors.remote.FormatSettings;
-import dev.pz.connectors.remote.RemoteFiles;
-import dev.pz.connectors.remote.RemoteRead;
-import dev.pz.connectors.remote.RemoteSource;
+import dev.pz.connectors.files.FormatOptions;
+import dev.pz.connectors.files.remote.RemoteDataset;
+import dev.pz.connectors.files.remote.RemoteSource;
 import java.nio.file.Path;
 
 /**
- * Reads files from an SFTP server on the universal tier: the files a path or glob names are
- * downloaded into a local spool and read by DuckDB, {@code files_per_partition} files per partition,
- * each partition on its own SSH connection. A csv without a {@code columns:} contract lands every
- * column as text.
+ * Reads files from an SFTP server on the universal tier (DuckDB has no SFTP file system): the files a
+ * path, glob or bounded window's cover of a calendar template names are downloaded into a local spool
+ * and read by DuckDB, {@code files_per_partition} files per partition, each partition on its own SSH
+ * connection. A csv without a {@code columns:} contract lands every column as text.
  */
 final class SftpSource extends RemoteSource {
 
     private final SftpStores stores;
-    private final Path spoolRoot;
 
     SftpSource(SftpSettings settings, Path spoolRoot) {
+        super(spoolRoot, false);
         this.stores = new SftpStores(settings);
-        this.spoolRoot = spoolRoot;
     }
 
     @Override
-    protected RemoteRead read(DatasetSpec spec) {
-        FormatSettings format = FileOptions.settings(spec, SftpOptions.READ_FORMAT);
-        String path = spec.find(SftpOptions.READ_PATH).orElse(spec.entity() + "." + format.format().extension());
-        return new RemoteRead(stores, new RemoteFiles("", stores.settings().resolve(path)), format,
-                spec.contract().orElse(null), true, spec.watermark(), spec.context(), spoolRoot);
+    protected SftpStores stores(DatasetSpec spec) {
+        return stores;
     }
 
     @Override
-    protected int filesPerPartition(DatasetSpec spec) {
-        return spec.get(SftpOptions.FILES_PER_PARTITION);
+    protected RemoteDataset dataset(DatasetSpec spec) {
+        FormatOptions options = FormatOptions.of(spec, SftpOptions.READ_FORMAT);
+        String path = spec.find(SftpOptions.READ_PATH).orElse(spec.entity() + "." + options.format().fileExtension());
+        return RemoteDataset.of(SftpConnectorFactory.NAME, spec, options, "", stores.settings().resolve(path))
+                .bindingByName();
     }
 }

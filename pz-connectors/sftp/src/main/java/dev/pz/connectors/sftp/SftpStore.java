@@ -2,8 +2,8 @@ package dev.pz.connectors.sftp;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.RemoteStore;
-import dev.pz.connectors.remote.StoredObject;
+import dev.pz.connectors.files.remote.ObjectStore;
+import dev.pz.connectors.files.remote.StoredObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,11 +19,11 @@ import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 
 /**
- * Files on an SFTP server as a {@link RemoteStore}; keys are server paths (absolute, or relative to
+ * Files on an SFTP server as an {@link ObjectStore}; keys are server paths (absolute, or relative to
  * the login directory). An upload goes to {@code <dir>/.pz-tmp-<guid32>-<name>} and is renamed onto
  * the final name, so a reader sees the old file or the whole new one.
  */
-final class SftpStore implements RemoteStore {
+final class SftpStore implements ObjectStore {
 
     /** The prefix of an upload's temporary name; no output glob of pz matches a dot file. */
     static final String TEMPORARY_PREFIX = ".pz-tmp-";

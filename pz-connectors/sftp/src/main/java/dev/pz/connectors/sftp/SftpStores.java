@@ -1,10 +1,10 @@
 package dev.pz.connectors.sftp;
 
-import dev.pz.connectors.remote.RemoteStore;
-import dev.pz.connectors.remote.RemoteStores;
+import dev.pz.connectors.files.remote.ObjectStore;
+import dev.pz.connectors.files.remote.ObjectStores;
 
-/** Opens an authenticated SFTP session per store. */
-record SftpStores(SftpSettings settings) implements RemoteStores {
+/** Opens an authenticated SFTP session per store; one session carries one transfer at a time. */
+record SftpStores(SftpSettings settings) implements ObjectStores {
 
     @Override
     public String kind() {
@@ -17,7 +17,12 @@ record SftpStores(SftpSettings settings) implements RemoteStores {
     }
 
     @Override
-    public RemoteStore open() {
+    public ObjectStore open() {
         return new SftpStore(settings);
+    }
+
+    @Override
+    public int parallelTransfers() {
+        return 1;
     }
 }

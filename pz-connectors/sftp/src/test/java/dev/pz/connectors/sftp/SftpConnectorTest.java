@@ -8,6 +8,7 @@ import dev.pz.connectors.api.ConnectorConfig;
 import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.OptionProblem;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
 import dev.pz.connectors.api.Source;
@@ -15,17 +16,26 @@ import dev.pz.connectors.api.WriteSession;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
-import dev.pz.connectors.remote.testing.RemoteRows;
+import dev.pz.connectors.files.testing.RemoteRows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,7 +72,7 @@ class SftpConnectorTest {
         DatasetSpec spec = DatasetSpec.of("drop", "orders", Map.of("path", "in/**/orders.csv"), null);
         try (Source source = connector.openSource(config(Map.of("root", "/"))).orElseThrow()) {
             assertThat(RemoteRows.read(source, spec)).containsExactly("1|2.5", "2|4.0");
-            assertThat(source.planRead(spec, dev.pz.connectors.api.ReadHints.none())).hasSize(2);
+            assertThat(source.planRead(spec, ReadHints.none())).hasSize(2);
             assertThat(source.schema(spec).getFields()).extracting(field -> field.getType().toString())
                     .as("a csv without a contract lands every column as text").containsExactly("Utf8", "Utf8");
         }
@@ -92,6 +102,72 @@ class SftpConnectorTest {
         try (Source source = connector.openSource(config(Map.of("root", "/data"))).orElseThrow()) {
             assertThat(RemoteRows.read(source, spec)).hasSize(1).allSatisfy(row -> assertThat(row).startsWith("2|"));
         }
+    }
+
+    @Test
+    void aCalendarWindowListsOnlyTheFoldersItsCoverNames() throws IOException {
+        write("data/in/2026/07/09/events.csv", "not,the,same\nheader,at,all\n");
+        write("data/in/2026/07/10/events.csv", "id,at\n1,2026-07-10 06:00:00\n");
+        write("data/in/2026/07/11/events.csv", "id,at\n2,2026-07-11 06:00:00\n3,2026-07-11 23:00:00\n");
+        write("data/in/2026/07/12/events.csv", "id,at\n4,2026-07-12 06:00:00\n");
+        DatasetSpec spec = new DatasetSpec("drop", "events", Map.of("path", "in/{yyyy}/{MM}/{dd}/events.csv"),
+                RemoteRows.contract("id", "bigint", "at", "timestamp"),
+                new DatasetSpec.Watermark("at", "2026-07-10T00:00:00", false, "2026-07-11T12:00:00"));
+        try (Source source = connector.openSource(config(Map.of("root", "/data"))).orElseThrow()) {
+            assertThat(source.nativeScan(spec)).as("sftp reads on the universal tier only").isEmpty();
+            assertThat(source.planRead(spec, ReadHints.none()))
+                    .as("the cover names 07/10 and 07/11; 07/09, whose header is not the contract's, is never listed")
+                    .hasSize(2);
+            assertThat(RemoteRows.read(source, spec)).containsExactly("1|2026-07-10T06:00", "2|2026-07-11T06:00");
+        }
+    }
+
+    @Test
+    void partitionByFansOutOneFilePerDayFolder() throws IOException {
+        ConnectorConfig config = config(Map.of("root", "/lake"));
+        OutputSpec spec = new OutputSpec("drop", "events", WriteStrategy.REPLACE, SchemaPolicy.FAIL_ON_CHANGE,
+                Map.of("path", "days/{yyyy}/{MM}/{dd}", "format", "csv", "partition_by", "at"), List.of(),
+                new OutputSpec.WriteAttempt("run", "drop.events", 1));
+        try (Sink sink = connector.openSink(config).orElseThrow();
+                BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot batch = timestamps(allocator, "2026-07-10T06:00:00", "2026-07-11T06:00:00",
+                        "2026-07-11T07:00:00");
+                WriteSession session = sink.beginWrite(spec, batch.getSchema())) {
+            assertThat(sink.nativeCopy(spec)).isEmpty();
+            session.write(batch);
+            assertThat(session.commit().rowsWritten()).isEqualTo(3);
+        }
+        assertThat(names("lake/days/2026/07/10")).containsExactly("events.csv");
+        assertThat(Files.readAllLines(serverRoot.resolve("lake/days/2026/07/11/events.csv"))).hasSize(3)
+                .first().isEqualTo("id,at");
+        try (Sink sink = connector.openSink(config).orElseThrow()) {
+            assertThatThrownBy(() -> sink.checkUniversalWrite(new OutputSpec("drop", "events", WriteStrategy.REPLACE,
+                    SchemaPolicy.FAIL_ON_CHANGE, Map.of("path", "days", "partition_by", "at"), List.of(), null)))
+                    .isInstanceOfSatisfying(PzConnectorException.class,
+                            e -> assertThat(e.code()).contains(PzCode.TEMPLATING_CAPABILITY_MISSING));
+            assertThatThrownBy(() -> sink.checkUniversalWrite(new OutputSpec("drop", "events", WriteStrategy.MERGE,
+                    SchemaPolicy.FAIL_ON_CHANGE, Map.of(), List.of("id"), null)))
+                    .isInstanceOfSatisfying(PzConnectorException.class,
+                            e -> assertThat(e.code()).contains(PzCode.WRITE_MODE_UNSUPPORTED));
+        }
+    }
+
+    /** Rows {@code id} 1..n with timestamp {@code at} each of {@code instants} (UTC). */
+    private static VectorSchemaRoot timestamps(BufferAllocator allocator, String... instants) {
+        VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(
+                Field.nullable("id",
+                        new ArrowType.Int(64, true)),
+                Field.nullable("at",
+                        new ArrowType.Timestamp(
+                                TimeUnit.MICROSECOND, null)))), allocator);
+        for (int i = 0; i < instants.length; i++) {
+            ((BigIntVector) root.getVector("id")).setSafe(i, i + 1);
+            Instant at = LocalDateTime.parse(instants[i]).toInstant(ZoneOffset.UTC);
+            ((TimeStampMicroVector) root.getVector("at")).setSafe(i,
+                    at.getEpochSecond() * 1_000_000L);
+        }
+        root.setRowCount(instants.length);
+        return root;
     }
 
     @Test
@@ -239,7 +315,7 @@ class SftpConnectorTest {
         assertThat(connector.validateRead(DatasetSpec.of("c", "x", Map.of("format", "parquet", "delimiter", ";"), null)))
                 .extracting(OptionProblem::code).containsExactly(PzCode.FILE_FORMAT_OPTION_INVALID);
         assertThat(connector.validateRead(DatasetSpec.of("c", "x", Map.of("path", "in/{yyyy}/{MM}/x.csv"), null)))
-                .extracting(OptionProblem::code).containsExactly(PzCode.TEMPLATING_CAPABILITY_MISSING);
+                .as("a calendar template is a path sftp lists by its window's cover").isEmpty();
         assertThat(connector.readOptions().check(Map.of("format", "xlsx"), java.util.Set.of()))
                 .extracting(OptionProblem::code).containsExactly(PzCode.FILE_FORMAT_UNSUPPORTED);
     }

@@ -7,7 +7,7 @@ import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteStrategy;
-import dev.pz.connectors.remote.testing.RemoteRows;
+import dev.pz.connectors.files.testing.RemoteRows;
 import dev.pz.connectors.testkit.ConnectorContractTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -21,6 +21,17 @@ public record ObjectLocation(String container, String key) {
         return b.isEmpty() ? a : a + "/" + b;
     }
 
+    /**
+     * {@code name} inside {@code folder}: {@code folder/name}, or {@code name} alone at the top. A
+     * leading {@code /} of the folder stays (an absolute SFTP directory).
+     */
+    public static String child(String folder, String name) {
+        if (folder == null || folder.isEmpty()) {
+            return name;
+        }
+        return folder.endsWith("/") ? folder + name : folder + "/" + name;
+    }
+
     public static String trim(String value) {
         if (value == null) {
             return "";

@@ -5,8 +5,10 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.api.paths.Globs;
 import dev.pz.connectors.api.paths.PathTemplate;
+import dev.pz.connectors.files.FileFormat;
 import dev.pz.connectors.files.FormatOptions;
 import dev.pz.connectors.files.ScanSql;
+import dev.pz.connectors.files.SqlText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,10 +25,14 @@ import java.util.regex.Pattern;
  * @param columns the declared columns' contract words, or null
  * @param templated whether the dataset's key has calendar tokens
  * @param cover whether {@code patterns} is a bounded window's cover, which may match nothing
+ * @param byName whether columns bind by name as the reference's managed readers bind them (sftp): a
+ *     contract keeps and casts exactly its columns of a csv or parquet file wherever they stand, and
+ *     a csv without one lands every column as text; otherwise DuckDB's native binding applies (a csv
+ *     contract by position, checked against the header; a parquet file's own columns)
  */
 public record RemoteDataset(String connector, String context, String entity, FormatOptions options,
-        Map<String, String> contract, Map<String, String> columns, String container, String keyPattern, List<String> patterns, boolean templated,
-        boolean cover) {
+        Map<String, String> contract, Map<String, String> columns, String container, String keyPattern,
+        List<String> patterns, boolean templated, boolean cover, boolean byName) {
 
     /**
      * @param keyPattern the dataset's key or key pattern inside {@code container} (the root prefix joined)
@@ -48,8 +54,27 @@ public record RemoteDataset(String connector, String context, String entity, For
             patterns = List.of(keyPattern);
         }
         return new RemoteDataset(connector, context, spec.entity(), options, contract, spec.contract().orElse(null),
-                container, keyPattern, patterns, templated, templated && bounded);
+                container, keyPattern, patterns, templated, templated && bounded, false);
     }
+
+    /** The same dataset, binding columns by name. */
+    public RemoteDataset bindingByName() {
+        return new RemoteDataset(connector, context, entity, options, contract, columns, container, keyPattern,
+                patterns, templated, cover, true);
+    }
+
+    /** DuckDB's read of local copies of this dataset's objects ({@link SqlText#paths}). */
+    public String fragment(String paths) {
+        if (byName && options.format().isCsv()) {
+            return ScanSql.csvByName(options, paths, contract);
+        }
+        if (byName && contract != null && options.format() == FileFormat.PARQUET) {
+            return ScanSql.castByName(contract, ScanSql.fragment(options, paths, null));
+        }
+        return ScanSql.fragment(options, paths, contract);
+    }
+
+    private static final String PATH_HINT = "check the dataset's path: (and the connection's root:)";
 
     /** The objects of every pattern, each once, in key order. */
     public List<StoredObject> select(ObjectStores stores, ObjectStore store) {
@@ -60,7 +85,7 @@ public record RemoteDataset(String connector, String context, String entity, For
                 StoredObject found = store.list(container, pattern).stream()
                         .filter(object -> object.key().equals(pattern)).findFirst()
                         .orElseThrow(() -> new PzConnectorException(PzCode.NODE_FAILED, context + ": " + connector
-                                + " object '" + stores.url(container, pattern) + "' not found"));
+                                + " object '" + stores.url(container, pattern) + "' not found", PATH_HINT));
                 selected.putIfAbsent(found.key(), found);
                 continue;
             }
@@ -73,7 +98,7 @@ public record RemoteDataset(String connector, String context, String entity, For
             }
             if (matched.isEmpty() && !cover) {
                 throw new PzConnectorException(PzCode.NODE_FAILED, context + ": no " + connector + " object matches '"
-                        + stores.url(container, pattern) + "'");
+                        + stores.url(container, pattern) + "'", PATH_HINT);
             }
             matched.forEach(object -> selected.putIfAbsent(object.key(), object));
         }

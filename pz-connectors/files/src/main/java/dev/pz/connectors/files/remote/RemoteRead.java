@@ -28,7 +28,8 @@ import java.util.Map;
  * contract, and returns the same read over the local files, window-wrapped for a bounded window. xlsx
  * and avro objects, which DuckDB cannot read here, are read by pz's own readers and copied to parquet
  * in the spool first. The fetch is {@link Cancellable}: a cancelled run stops waiting for the store at
- * once.
+ * once. The universal tier ({@link RemotePartitions}) runs the same fetch per partition into a private
+ * directory.
  */
 public final class RemoteRead {
 
@@ -46,7 +47,7 @@ public final class RemoteRead {
         List<String> urls = dataset.patterns().stream().map(pattern -> stores.url(dataset.container(), pattern)).toList();
         FileFormat format = dataset.options().format();
         String read = format.handledByPz() ? format.readFunction() + "(" + SqlText.paths(urls) + ")"
-                : ScanSql.fragment(dataset.options(), SqlText.paths(urls), dataset.contract());
+                : dataset.fragment(SqlText.paths(urls));
         String logical = ScanSql.window(read, watermark);
         String mechanism = format.handledByPz() ? "pz's " + format.word() + " reader" : format.readFunction();
         return new NativeScan(logical, List.of(), mechanism, stores.url(dataset.container(), dataset.keyPattern()),
@@ -86,7 +87,15 @@ public final class RemoteRead {
 
     /** Downloads the dataset's objects into {@code spool} and returns the read over the local copies. */
     static String fetch(ObjectStores stores, ObjectStore store, RemoteDataset dataset, Path spool) {
-        List<StoredObject> objects = dataset.select(stores, store);
+        return fetch(stores, store, dataset, dataset.select(stores, store), spool);
+    }
+
+    /**
+     * Downloads {@code objects} (some of the dataset's) into {@code spool} and returns the read over the
+     * local copies; the one read flow of both tiers.
+     */
+    static String fetch(ObjectStores stores, ObjectStore store, RemoteDataset dataset, List<StoredObject> objects,
+            Path spool) {
         if (objects.isEmpty()) {
             if (dataset.contract() == null) {
                 throw new PzConnectorException(PzCode.NODE_FAILED, dataset.context() + ": no object matches the"
@@ -100,19 +109,19 @@ public final class RemoteRead {
                     + " workbook per entity; '" + stores.url(dataset.container(), dataset.keyPattern()) + "' matches "
                     + objects.size() + " objects", "name a single object in path:");
         }
-        List<Path> files = download(store, dataset.container(), objects, spool);
+        List<Path> files = download(stores, store, dataset.container(), objects, spool);
         if (dataset.options().format().handledByPz()) {
             return pzFormatFragment(stores, dataset, objects, files, spool);
         }
         List<String> paths = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
-            if (dataset.options().format().isCsv()) {
+            if (dataset.options().format().isCsv() && !dataset.byName()) {
                 CsvContractGuard.check(dataset.entity(), dataset.contract(), dataset.options(), files.get(i),
                         stores.url(dataset.container(), objects.get(i).key()));
             }
             paths.add(files.get(i).toString());
         }
-        return ScanSql.fragment(dataset.options(), SqlText.paths(paths), dataset.contract());
+        return dataset.fragment(SqlText.paths(paths));
     }
 
     /**
@@ -137,7 +146,8 @@ public final class RemoteRead {
      * Downloads every object in parallel; the local names keep each object's order and its file
      * name's extension (DuckDB reads {@code .gz} and {@code .zst} by suffix).
      */
-    public static List<Path> download(ObjectStore store, String container, List<StoredObject> objects, Path spool) {
+    public static List<Path> download(ObjectStores stores, ObjectStore store, String container,
+            List<StoredObject> objects, Path spool) {
         List<Path> files = new ArrayList<>();
         List<ParallelTransfers.Transfer> transfers = new ArrayList<>();
         for (int i = 0; i < objects.size(); i++) {
@@ -146,7 +156,7 @@ public final class RemoteRead {
             files.add(file);
             transfers.add(() -> store.download(container, key, file));
         }
-        ParallelTransfers.runAll(transfers, ParallelTransfers.DEFAULT_PARALLELISM, "pz-download");
+        ParallelTransfers.runAll(transfers, stores.parallelTransfers(), "pz-download");
         return files;
     }
 

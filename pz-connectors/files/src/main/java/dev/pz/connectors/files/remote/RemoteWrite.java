@@ -41,7 +41,7 @@ public final class RemoteWrite {
      */
     public static NativeCopy copy(ObjectStores stores, OutputSpec spec, FormatOptions options, String container,
             String prefix) {
-        String key = ObjectLocation.join(prefix, OutputName.of(spec, options.format()));
+        String key = ObjectLocation.child(prefix, OutputName.of(spec, options.format()));
         return new NativeCopy(CopyClause.of(options), List.of(), "COPY TO " + stores.kind() + " "
                 + options.format().word(), null, new Upload(stores, container, key));
     }
@@ -128,10 +128,10 @@ public final class RemoteWrite {
             List<ParallelTransfers.Transfer> uploads = new ArrayList<>();
             for (SpooledWriteSession.WrittenFile file : files) {
                 String folder = file.bucket() == null ? prefix : PathTemplate.render(prefix, file.bucket());
-                String key = ObjectLocation.join(folder, OutputName.of(spec, format));
+                String key = ObjectLocation.child(folder, OutputName.of(spec, format));
                 uploads.add(() -> store.upload(file.file(), container, key));
             }
-            ParallelTransfers.runAll(uploads, ParallelTransfers.DEFAULT_PARALLELISM, "pz-upload");
+            ParallelTransfers.runAll(uploads, stores.parallelTransfers(), "pz-upload");
         }
     }
 

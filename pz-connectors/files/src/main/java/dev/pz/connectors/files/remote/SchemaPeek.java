@@ -6,9 +6,7 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.files.ContractSchema;
 import dev.pz.connectors.files.CsvHeader;
 import dev.pz.connectors.files.DuckReadPartition;
-import dev.pz.connectors.files.FileFormat;
 import dev.pz.connectors.files.PzFormatFiles;
-import dev.pz.connectors.files.ScanSql;
 import dev.pz.connectors.files.SqlText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,9 +22,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The live schema of an object-store dataset for {@code pz validate --connect}: the first object the
  * dataset's patterns match is downloaded to a temporary directory and read as the native tier would.
- * A contracted csv returns the contract's columns its header names, so a missing column surfaces as
- * drift; xlsx and avro return what pz's reader types; everything else returns what DuckDB reads
- * (parquet's footer, an inferred csv or json).
+ * A contracted csv whose header lacks a declared column returns the contract's columns the header
+ * names, so the missing column surfaces as drift; xlsx and avro return what pz's reader types;
+ * everything else returns what DuckDB's read of the file yields (parquet's footer, an inferred csv or
+ * json, a contract's columns as DuckDB types them), which is the schema of every universal partition.
  */
 public final class SchemaPeek {
 
@@ -51,21 +50,24 @@ public final class SchemaPeek {
             throw new UncheckedIOException(e);
         }
         try {
-            Path file = RemoteRead.download(store, dataset.container(), List.of(first), directory).get(0);
+            Path file = RemoteRead.download(stores, store, dataset.container(), List.of(first), directory).get(0);
             Map<String, ContractTypes> declared = dataset.columns() == null ? null
                     : ContractSchema.types(dataset.columns(), dataset.context());
             if (dataset.options().format().handledByPz()) {
                 return PzFormatFiles.schema(dataset.options(), file, stores.url(dataset.container(), first.key()),
                         declared);
             }
+            String fragment = dataset.fragment(SqlText.string(file.toString()));
             if (dataset.options().format().isCsv() && dataset.contract() != null) {
-                Map<String, ContractTypes> types = ContractSchema.types(dataset.columns(), dataset.context());
                 Optional<List<String>> header = CsvHeader.read(file, dataset.options().delimiter());
-                return ContractSchema.arrow(header.map(names -> ContractSchema.presentIn(types, names)).orElse(types));
+                Map<String, ContractTypes> present = header.map(names -> ContractSchema.presentIn(declared, names))
+                        .orElse(declared);
+                if (present.size() < declared.size()) {
+                    return ContractSchema.arrow(present);
+                }
+                return DuckReadPartition.schema(fragment);
             }
-            Map<String, String> contract = dataset.options().format() == FileFormat.PARQUET ? null : dataset.contract();
-            return DuckReadPartition.schema(ScanSql.fragment(dataset.options(), SqlText.string(file.toString()),
-                    contract));
+            return DuckReadPartition.schema(fragment);
         } finally {
             delete(directory);
         }

@@ -1,10 +1,16 @@
 package dev.pz.connectors.files.testing;
 
+import dev.pz.connectors.api.BatchOptions;
+import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.NativeScan;
+import dev.pz.connectors.api.ReadHints;
+import dev.pz.connectors.api.ReadPartition;
+import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.TemporaryFiles;
 import dev.pz.connectors.api.WriteSession;
 import dev.pz.duckdb.ArrowEgress;
+import dev.pz.duckdb.ArrowIngest;
 import dev.pz.duckdb.DuckConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +26,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Drives an object-store connector's native reads and writes the way the engine does, on a real
  * DuckDB: a COPY into a fresh temporary in the spool and its publish; a scan's fetch into a fresh spool
- * directory and the landing of the fragment it returns; and a universal write fed from a query.
+ * directory and the landing of the fragment it returns; a universal read's partitions landed through
+ * Arrow; and a universal write fed from a query.
  */
 public final class SpoolDriver {
 
@@ -67,6 +74,27 @@ public final class SpoolDriver {
         }
         duck.execute("create or replace table landed as select * from " + scan.spoolFetch().fetch(spool));
         return rows("select * from landed");
+    }
+
+    /**
+     * Reads every universal partition of {@code spec} the way the engine does (each into the session,
+     * through Arrow), and returns the rows as text, sorted, so that they compare with {@link #read}.
+     */
+    public List<String> readUniversally(Source source, DatasetSpec spec, BufferAllocator allocator) {
+        duck.execute("drop table if exists landed_universally");
+        int index = 0;
+        for (ReadPartition partition : source.planRead(spec, ReadHints.none())) {
+            String table = "landed_part_" + index++;
+            try (ArrowReader reader = partition.open(allocator, BatchOptions.defaults())) {
+                ArrowIngest.createTable(duck, table, reader, allocator);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            duck.execute(index == 1 ? "create table landed_universally as select * from " + table
+                    : "insert into landed_universally select * from " + table);
+            duck.execute("drop table " + table);
+        }
+        return rows("select * from landed_universally");
     }
 
     /** Feeds {@code query}'s rows to a universal write session and commits it; returns the rows committed. */

@@ -1,4 +1,4 @@
-package dev.pz.connectors.remote.testing;
+package dev.pz.connectors.files.testing;
 
 import dev.pz.connectors.api.BatchOptions;
 import dev.pz.connectors.api.DatasetSpec;
@@ -18,7 +18,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Rows to write and a way to read a dataset back as text, for remote file connectors' tests. */
+/** Rows to write and a way to read a dataset back as text, for remote store connectors' tests. */
 public final class RemoteRows {
 
     private RemoteRows() {

@@ -1,9 +1,9 @@
-package dev.pz.connectors.remote;
+package dev.pz.connectors.files.remote;
 
 import dev.pz.connectors.api.ConnectorConfig;
 import java.nio.file.Path;
 
-/** Where a remote file connector stages downloads and uploads. */
+/** Where a remote store's universal reads stage their downloads (a run's native reads use the run's spool). */
 public final class SpoolRoot {
 
     private SpoolRoot() {
