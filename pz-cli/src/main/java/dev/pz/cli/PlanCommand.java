@@ -65,8 +65,8 @@ final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         EmitRequest request = emitRequest();
         CompiledProject project = ProjectContext.of(spec).lockCheck(!noLockCheck).open(projectOptions, true);
-        PlanReport plan = project.plan(new NodeSelection(names, select, all));
         EmitReport emitted = request == null ? null : project.emit(request);
+        PlanReport plan = project.plan(new NodeSelection(names, select, all));
         PrintWriter out = spec.commandLine().getOut();
         if (plan.filtered()) {
             out.println("note: table filtered by selection; plan.json covers the full project");

@@ -260,6 +260,18 @@ class PlanEmitTest {
                 + "other's sinks, so no order can run them. — hint: let one of them read a source the other does not write\n");
     }
 
+    @Test
+    void aProjectWithoutASinkHasNothingToEmit() {
+        TestProject project = ScaleOutProjects.chained(temp).delete("pipelines/report.sql")
+                .file("pipelines/totals.sql", "select customer from {{ source('files', 'orders') }}\n");
+        CliRun plan = CliRun.pz(project.path(), "plan", "--emit", "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(2);
+        assertThat(plan.err()).endsWith("error PZ0722: the project writes no sink, so there is no flow to emit. — hint: "
+                + "add a sink() to a pipeline, or run the project with `pz run`\n");
+        assertThat(project.resolve(".pz/target/scale-out.json")).doesNotExist();
+        assertThat(project.resolve(".pz/runs")).doesNotExist();
+    }
+
     private static void assertRefused(TestProject project, List<String> options, String errors) {
         List<String> arguments = new ArrayList<>(List.of("plan"));
         arguments.addAll(options);

@@ -179,12 +179,15 @@ public final class CompiledProject {
 
     /**
      * Writes what {@code request} asks for — the neutral plan, Kubernetes manifests or an Argo
-     * Workflow — for every sink's flow, dependencies first; connects to nothing. PZ0721 for
-     * options that do not fit the format, PZ0722 without a sink, PZ0723 for flows that read each
-     * other's sinks.
+     * Workflow — for every sink's flow, dependencies first, after the preflight {@link #plan} runs;
+     * connects to nothing and writes nothing when it refuses: PZ0722 without a sink, PZ0723 for
+     * flows that read each other's sinks.
      */
     public EmitReport emit(EmitRequest request) {
-        return Guard.call(() -> Emitter.emit(project, dag, request));
+        return Guard.call(() -> {
+            Preflight.run(project, dag, registry, Preflight.Scope.wholeProject(false));
+            return Emitter.emit(project, dag, request);
+        });
     }
 
     /**
