@@ -4,7 +4,7 @@ package dev.pz.connectors.api.error;
  * The catalogue of pz error codes. Every constant carries its literal number, which is part of
  * pz's user surface ({@code PZ0101} … {@code PZ0611}) and never changes once published. The
  * family is derived from the number: 01xx load, 02xx compile, 03xx connector and planning,
- * 04xx SQL, 05xx runtime, 06xx MCP, 07xx scale-out.
+ * 04xx SQL, 05xx runtime, 06xx MCP, 07xx scale-out (shards and commits).
  */
 public enum PzCode {
     YAML_SHAPE(101),
@@ -162,6 +162,16 @@ public enum PzCode {
     MCP_TOOL_FAILED(609),
     MCP_DOCS_RESPONSE_TOO_LARGE(610),
     MCP_CLIENT_CONFIG_HAS_COMMENTS(611),
+    SHARD_FLOW_UNSUPPORTED(700),
+    SHARD_SQL_NOT_SPLITTABLE(701),
+    SCALE_OUT_STAGING_INVALID(702),
+    SHARD_ARGUMENT_INVALID(703),
+    SHARD_PLAN_MISMATCH(704),
+    SHARDS_NOT_FINISHED(705),
+    SHARD_OUTPUT_CORRUPT(706),
+    COMMIT_REFUSED(707),
+    COMMIT_IN_PROGRESS(708),
+    SHARD_PLAN_SOURCE_UNREACHABLE(709),
     EMIT_FORMAT_UNKNOWN(720),
     EMIT_OPTIONS_INVALID(721),
     EMIT_NOTHING_TO_SCALE(722),
@@ -211,10 +221,7 @@ public enum PzCode {
             if (number < 600) {
                 return RUNTIME;
             }
-            if (number < 700) {
-                return MCP;
-            }
-            return SCALE_OUT;
+            return number < 700 ? MCP : SCALE_OUT;
         }
     }
 }
