@@ -10,6 +10,11 @@ public final class ExitCodes {
     public static final int CONFIG_ERROR = 2;
     /** The run could not finish: cancelled, or an unexpected engine failure. */
     public static final int FATAL = 3;
+    /**
+     * A transient failure of a shard ({@code run --shard}) or of {@code pz commit}, worth retrying
+     * (EX_TEMPFAIL); a plain run never exits with it.
+     */
+    public static final int TEMPFAIL = 75;
 
     private ExitCodes() {
     }

@@ -5,6 +5,7 @@ import dev.pz.engine.CompiledProject;
 import dev.pz.engine.NodeSelection;
 import dev.pz.engine.RunSettings;
 import dev.pz.engine.RunTarget;
+import dev.pz.engine.ShardRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +50,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--max-runs", paramLabel = "<n>", description = "With --until-caught-up: stop after this many runs.")
     Integer maxRuns;
 
+    @Option(names = "--shard", paramLabel = "<i>/<N>", description = "Run shard i (0-based) of N of the selected flow"
+            + " and stage its output for `pz commit` (needs --run-id; docs/scale-out.md).")
+    String shard;
+
+    @Option(names = "--run-id", paramLabel = "<id>", description = "With --shard: the run every shard and its commit share.")
+    String runId;
+
     @Override
     public Integer call() {
         if (maxRuns != null && !untilCaughtUp) {
@@ -57,6 +65,9 @@ final class RunCommand implements Callable<Integer> {
         if (maxRuns != null && maxRuns < 1) {
             throw new RunExecution.UsageError("--max-runs must be at least 1");
         }
+        if (shard != null || runId != null) {
+            return shard();
+        }
         RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
         CompiledProject project = output.context().open(projectOptions, true);
         RunTarget target = project.target(new NodeSelection(names, select, all));
@@ -64,6 +75,22 @@ final class RunCommand implements Callable<Integer> {
             return RunExecution.execute(project, target, new RunSettings(failFast, fullRefresh), output);
         }
         return untilCaughtUp(project, target, output);
+    }
+
+    /** {@code --shard i/N --run-id R}: one shard of a sharded run; 75 when every failure was transient. */
+    private int shard() {
+        ShardRequest request = ShardRequest.parse(shard, runId);
+        if (untilCaughtUp || fullRefresh) {
+            throw new RunExecution.UsageError("--shard cannot be combined with " + (untilCaughtUp ? "--until-caught-up"
+                    : "--full-refresh") + ": a shard reads the range its run froze");
+        }
+        RunExecution.Output output = RunExecution.Output.of(spec, runOptions);
+        return ScaleOutExits.guarded(output.console().err(), () -> {
+            CompiledProject project = output.context().open(projectOptions, true);
+            RunTarget target = project.target(new NodeSelection(names, select, all));
+            return RunExecution.execute(output, (listener, control) -> project.runShard(target, request,
+                    new RunSettings(failFast, false), listener, control), ScaleOutExits::ofShard);
+        });
     }
 
     /**

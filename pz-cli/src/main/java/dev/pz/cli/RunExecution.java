@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /** What {@code run}, {@code retry} and {@code test} share once they know which nodes to execute. */
 final class RunExecution {
@@ -63,6 +64,21 @@ final class RunExecution {
 
     /** Runs {@code target}, rendering its events and then its summary; the exit code of its status. */
     static int execute(CompiledProject project, RunTarget target, RunSettings settings, Output output) {
+        return execute(output, (listener, control) -> project.run(target, settings, listener, control),
+                report -> exitCode(report.status()));
+    }
+
+    /** One run the engine makes and reports: a plain run, a shard, or the publish of a commit. */
+    interface RunCall {
+        /** The run's report, or null when nothing ran (its notes were already printed). */
+        RunReport run(RunListener listener, RunControl control);
+    }
+
+    /**
+     * Makes the run {@code call} describes, rendering its events and then its summary; {@code exit}
+     * turns its report into the exit code. A call that runs nothing exits {@link ExitCodes#OK}.
+     */
+    static int execute(Output output, RunCall call, ToIntFunction<RunReport> exit) {
         PrintWriter out = output.console().out();
         JsonEventRenderer json = null;
         LiveRenderer live = null;
@@ -80,7 +96,7 @@ final class RunExecution {
         Optional<String> traceNote;
         Runnable beforeHalt = live == null ? () -> { } : live::restoreTerminal;
         try (StopSignals signals = StopSignals.install(control, beforeHalt)) {
-            report = project.run(target, settings, RunListener.all(renderer, traces.listener()), control);
+            report = call.run(RunListener.all(renderer, traces.listener()), control);
         } catch (RunCancelledException e) {
             output.console().err().println(e.getMessage());
             return ExitCodes.FATAL;
@@ -89,6 +105,10 @@ final class RunExecution {
                 live.close();
             }
             traceNote = traces.finish();
+        }
+        if (report == null) {
+            traceNote.ifPresent(note -> output.human().println("note: " + note));
+            return ExitCodes.OK;
         }
         if (json != null) {
             report.retention().ifPresent(json::retentionSwept);
@@ -101,7 +121,7 @@ final class RunExecution {
         report.notes().forEach(note -> human.println("note: " + note));
         traceNote.ifPresent(note -> human.println("note: " + note));
         ReportCommand.printPath(human, report.reportFile());
-        return exitCode(report.status());
+        return exit.applyAsInt(report);
     }
 
     static int exitCode(RunStatus status) {

@@ -74,9 +74,10 @@ class CdcKillBeforeTokenWriteTest {
                 "update " + tables.source() + " set name = 'uno' where id = 1", "delete from " + tables.source() + " where id = 2");
 
         Path fifo = PzProcess.fifo(temp.resolve("pause.fifo"));
-        Map<String, String> env = new HashMap<>(PostgresProjects.environment(tables.server()));
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(PostgresProjects.environment(tables.server()));
         env.put("PZ_TEST_PAUSE_BEFORE_STATE_WRITE", fifo.toString());
-        PzProcess pz = PzProcess.start(env, temp.resolve("killed.log"), "run", "--project", project.path().toString());
+        PzProcess pz = PzProcess.start(temp.resolve("killed.log"), env, "run", "--project", project.path().toString());
         boolean paused = pz.awaitStateWritePause(fifo);
         assertThat(paused).as("pz reached the pause; log:\n" + pz.log()).isTrue();
         // Paused: the merge sink has committed the changes, the token is still the snapshot's.

@@ -28,16 +28,17 @@ final class PzProcess {
     }
 
     static PzProcess start(Path log, String... args) throws IOException {
-        return start(Map.of(), log, args);
+        return start(log, System.getenv(), args);
     }
 
-    /** As {@link #start(Path, String...)}, with {@code environment} added to the test's own. */
-    static PzProcess start(Map<String, String> environment, Path log, String... args) throws IOException {
+    /** As {@link #start(Path, String...)}, with {@code environment} as pz's whole environment. */
+    static PzProcess start(Path log, Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp",
                 System.getProperty("java.class.path"), "dev.pz.cli.Main"));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().clear();
         builder.environment().putAll(environment);
         Process process = builder.start();
         return new PzProcess(process, log);
@@ -106,6 +107,15 @@ final class PzProcess {
             throw new IllegalStateException("mkfifo " + path + " failed");
         }
         return path;
+    }
+
+    /** Waits for pz to exit on its own (at most {@code timeoutMs}); its exit code. */
+    int waitFor(long timeoutMs) throws InterruptedException {
+        if (!process.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("pz did not exit within " + timeoutMs + " ms");
+        }
+        return process.exitValue();
     }
 
     String log() throws IOException {

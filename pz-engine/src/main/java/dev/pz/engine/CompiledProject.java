@@ -12,6 +12,7 @@ import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.events.RunStatus;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.model.Project;
@@ -22,6 +23,8 @@ import dev.pz.engine.plan.PolicyLines;
 import dev.pz.engine.run.CancellationNotice;
 import dev.pz.engine.run.RetryPlanner;
 import dev.pz.engine.run.RunSession;
+import dev.pz.engine.scaleout.CommitRun;
+import dev.pz.engine.scaleout.ShardRun;
 import dev.pz.engine.state.RunHistory;
 import dev.pz.engine.state.SchemaAcceptance;
 import dev.pz.engine.state.StateBackend;
@@ -178,6 +181,19 @@ public final class CompiledProject {
     }
 
     /**
+     * Writes what {@code request} asks for — the neutral plan, Kubernetes manifests or an Argo
+     * Workflow — for every sink's flow, dependencies first, after the preflight {@link #plan} runs;
+     * connects to nothing and writes nothing when it refuses: PZ0722 without a sink, PZ0723 for
+     * flows that read each other's sinks.
+     */
+    public EmitReport emit(EmitRequest request) {
+        return Guard.call(() -> {
+            Preflight.run(project, dag, registry, Preflight.Scope.wholeProject(false));
+            return Emitter.emit(project, dag, request);
+        });
+    }
+
+    /**
      * What {@code pz run} executes for {@code selection}: the chosen nodes with their ancestors. A
      * bare selection of a project with several independent flows is refused (PZ0215) — after the SQL
      * dry compile, which comes first: a project whose SQL is wrong reports that (PZ0401) instead.
@@ -256,6 +272,94 @@ public final class CompiledProject {
             return new RunReport(result.runId(), result.status(), result.results(), result.resultsFile(), retention,
                     result.notes(), CancellationNotice.of(control.cancellation(), result.results()));
         });
+    }
+
+    /**
+     * {@code pz run --select F --shard i/N --run-id R}: the preflight of a plain run of the same
+     * selection, then the flow's shard checks (PZ0700–PZ0704), all before any run directory exists;
+     * then shard i runs under {@code .pz/runs/<runId>/} and stages its part of the sink's input
+     * (docs/scale-out.md). It takes no run lock, advances no state and writes no sink.
+     */
+    public RunReport runShard(RunTarget target, ShardRequest shard, RunSettings settings, RunListener listener,
+            RunControl control) {
+        return Guard.call(() -> {
+            // Every shard of a run may share the project folder: none rewrites its plan.json.
+            Preflight.Outcome outcome = preflight(target, false);
+            ShardRun run = ShardRun.prepare(project, dag, outcome.plan(), registry, target.effective(), shard.index(),
+                    shard.count(), shard.runId());
+            run.clear();
+            RunReport report = execute(outcome, new RunSession.Request(project, dag, outcome.plan(), registry,
+                    run.effective(target.effective()), settings.failFast(), false, listener, Clock.systemUTC(),
+                    control.cancellation(), null, run.hooks()), control);
+            if (report.status() != RunStatus.SUCCESS) {
+                return report;
+            }
+            List<String> notes = new ArrayList<>(report.notes());
+            notes.add(run.note());
+            return new RunReport(report.runId(), report.status(), report.results(), report.resultsFile(),
+                    report.retention(), notes, report.cancellation());
+        });
+    }
+
+    /**
+     * {@code pz commit --select F --run-id R}: checks every shard of run R finished, publishes what
+     * they staged to the flow's sink with its strategy, advances the watermark and records the run
+     * as committed, each by compare-and-set on the state backend; a run committed before changes
+     * nothing (docs/scale-out.md).
+     */
+    public CommitReport commit(RunTarget target, String runId, RunListener listener, RunControl control) {
+        return Guard.call(() -> {
+            ShardRequest.requireRunId(runId);
+            Preflight.Outcome outcome = preflight(target, true);
+            try (StateBackend state = StateBackends.open(project.state(), project.directory())) {
+                Optional<CommitRun> prepared = CommitRun.prepare(project, dag, outcome.plan(), registry,
+                        target.effective(), runId, state);
+                if (prepared.isEmpty()) {
+                    return new CommitReport(Optional.empty(), true, CommitRun.committedBefore(runId).notes());
+                }
+                CommitRun commit = prepared.get();
+                RunReport[] published = {null};
+                CommitRun.Outcome done = commit.commit(state, hooks -> {
+                    RunSession.Request request = new RunSession.Request(project, dag, outcome.plan(), registry,
+                            commit.effective(), false, false, listener, Clock.systemUTC(), control.cancellation(),
+                            null, hooks);
+                    published[0] = execute(outcome, request, control);
+                    return published[0].status();
+                });
+                Optional<RunReport> report = Optional.ofNullable(published[0]).map(run -> {
+                    List<String> notes = new ArrayList<>(run.notes());
+                    notes.addAll(done.notes());
+                    return new RunReport(run.runId(), run.status(), run.results(), run.resultsFile(), run.retention(),
+                            notes, run.cancellation());
+                });
+                return new CommitReport(report, done.alreadyCommitted(), done.notes());
+            }
+        });
+    }
+
+    private Preflight.Outcome preflight(RunTarget target, boolean writePlan) {
+        Set<String> effective = target.effective();
+        Preflight.Outcome outcome = Preflight.run(project, dag, registry, new Preflight.Scope(true, effective::contains,
+                effective::contains));
+        if (writePlan) {
+            PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
+        }
+        return outcome;
+    }
+
+    private RunReport execute(Preflight.Outcome outcome, RunSession.Request request, RunControl control) {
+        RunSession.Result result;
+        try {
+            result = RunSession.execute(request);
+        } catch (Cancellation.CancelledException e) {
+            throw new RunCancelledException(CancellationNotice.beforeAnyNode());
+        }
+        Retention.Sweep sweep = result.sweep();
+        Optional<RunReport.Retention> retention = sweep == null || !sweep.worthReporting() ? Optional.empty()
+                : Optional.of(new RunReport.Retention(sweep.stagingDeleted(), sweep.workdirsDeleted(),
+                        sweep.bytesFreed(), sweep.failures(), sweep.line()));
+        return new RunReport(result.runId(), result.status(), result.results(), result.resultsFile(), retention,
+                result.notes(), CancellationNotice.of(control.cancellation(), result.results()));
     }
 
     /**

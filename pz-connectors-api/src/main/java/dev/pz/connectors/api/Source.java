@@ -49,6 +49,24 @@ public interface Source extends AutoCloseable {
         return ReadShape.FULL;
     }
 
+    /**
+     * The smallest and largest non-null value of {@code column} over the rows a read of {@code spec}
+     * would return (its watermark floor applied), typed as pz compares them; empty when the
+     * connector cannot tell, or the column holds no value or a type it cannot report. Used to cut a
+     * dataset into shard ranges once per sharded run. May touch the source.
+     */
+    default Optional<ColumnRange> columnRange(DatasetSpec spec, String column) {
+        return Optional.empty();
+    }
+
+    /** The bounds {@link #columnRange} reports, both inclusive. */
+    record ColumnRange(ReadPredicate.Value min, ReadPredicate.Value max) {
+        public ColumnRange {
+            java.util.Objects.requireNonNull(min, "min");
+            java.util.Objects.requireNonNull(max, "max");
+        }
+    }
+
     @Override
     void close();
 }

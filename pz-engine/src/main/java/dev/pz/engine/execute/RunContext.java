@@ -3,6 +3,7 @@ package dev.pz.engine.execute;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.engine.artifacts.RunTemporaries;
 import dev.pz.engine.compile.CompiledDag;
+import dev.pz.engine.compile.SourceLoadNode;
 import dev.pz.engine.connect.ConnectorRegistry;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.WatermarkCandidate;
@@ -23,13 +24,14 @@ import org.apache.arrow.memory.BufferAllocator;
  * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
  * {@code events} receives progress reports; {@code state} is the backend that keeps the project's
  * keyed state (schema baselines are read and seeded during the run; watermarks and change-capture
- * tokens are advanced in it after the sinks commit).
+ * tokens are advanced in it after the sinks commit); {@code slice} is the part of its source a
+ * sharded run keeps (null outside {@code --shard}).
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
         Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
         StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, Map<String, String> syncTokens,
-        StateBackend state) {
+        StateBackend state, SourceSlice slice) {
 
     public RunContext {
         storedWatermarks = Map.copyOf(storedWatermarks);
@@ -39,16 +41,21 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
     /** The same context under another cancellation scope: one node attempt's. */
     public RunContext withCancellation(Cancellation scope) {
         return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
-                scope, storedWatermarks, allocator, reuse, fusedCopies, events, syncTokens, state);
+                scope, storedWatermarks, allocator, reuse, fusedCopies, events, syncTokens, state, slice);
+    }
+
+    /** The slice a sharded run keeps of {@code source}, or null. */
+    SourceSlice slice(SourceLoadNode source) {
+        return slice != null && slice.sourceId().equals(source.id()) ? slice : null;
     }
 
     /** A context with an empty hand-off of fused copies (sink id → the file a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
             ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
             Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-            StagedReuse reuse, RunListener events, Map<String, String> syncTokens, StateBackend state) {
+            StagedReuse reuse, RunListener events, Map<String, String> syncTokens, StateBackend state, SourceSlice slice) {
         this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
                 storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events, syncTokens,
-                state);
+                state, slice);
     }
 }

@@ -22,7 +22,9 @@ import java.nio.file.Path;
 /** Lands one dataset as {@code staging.src_<conn>__<entity>}. */
 final class SourceLoadExecutor {
 
-    NodeOutcome execute(SourceLoadNode node, RunContext context, DuckConnection connection) {
+    NodeOutcome execute(SourceLoadNode sourceNode, RunContext context, DuckConnection connection) {
+        SourceSlice slice = context.slice(sourceNode);
+        SourceLoadNode node = slice == null ? sourceNode : slice.narrow(sourceNode);
         PlannedNode planned = context.plan().node(node.id()).orElseThrow();
         String table = Relations.staging(node.name());
         NodeResult.Timings timings = null;
@@ -41,7 +43,7 @@ final class SourceLoadExecutor {
         WatermarkWindow window = WatermarkWindow.of(node, context.storedWatermarks()).orElse(null);
         DatasetSpec spec = new DatasetSpec(node.connection(), node.entity(), node.read().options(),
                 node.read().columns(), window != null ? WatermarkWindow.bounds(node, context.storedWatermarks(), window)
-                        : watermark(node, context));
+                        : slice != null ? slice.bounds(watermark(node, context)) : watermark(node, context));
         if (planned.strategy() == Strategy.NATIVE_SCAN && planned.nativeScan() != null) {
             NativeScan scan = window == null ? planned.nativeScan()
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
@@ -71,6 +73,9 @@ final class SourceLoadExecutor {
         }
         if (window != null) {
             rows = window.trim(connection, table);
+        }
+        if (slice != null) {
+            rows = slice.trim(connection, table);
         }
         NodeOutcome landed = new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);

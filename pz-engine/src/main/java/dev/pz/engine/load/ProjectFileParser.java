@@ -6,6 +6,7 @@ import dev.pz.engine.model.EngineConfig;
 import dev.pz.engine.model.Problems;
 import dev.pz.engine.model.Project;
 import dev.pz.engine.model.RetentionConfig;
+import dev.pz.engine.model.ScaleOutConfig;
 import dev.pz.engine.model.SourceLocation;
 import dev.pz.engine.model.StateConfig;
 import java.util.ArrayList;
@@ -18,13 +19,13 @@ import java.util.Map;
 final class ProjectFileParser {
     static final String FILE = "project.yml";
     static final List<String> KEYS = List.of("name", "version", "pz", "connectors", "repositories", "vars", "engine",
-            "retention", "state", "on_source_drift");
+            "retention", "state", "on_source_drift", "scale_out");
 
     /** What project.yml declares; {@code stateNode} is kept for the state-connection check after connections.yml. */
     record Settings(String name, String version, List<Project.ConnectorRequirement> connectors, List<String> repositories,
             Map<String, Object> vars,
             EngineConfig engine, RetentionConfig retention, StateConfig state, YamlNode stateNode,
-            DriftPolicy onSourceDrift) {
+            DriftPolicy onSourceDrift, ScaleOutConfig scaleOut) {
     }
 
     private final Map<String, String> env;
@@ -70,7 +71,9 @@ final class ProjectFileParser {
         RetentionConfig retention = retention(root.get("retention"), root.lineOf("retention"));
         StateConfig state = new StateParser(FILE, env, problems).parse(root.get("state"));
         DriftPolicy drift = drift(root.get("on_source_drift"), root.lineOf("on_source_drift"));
-        return new Settings(name, version, connectors, repositories, vars, engine, retention, state, root.get("state"), drift);
+        ScaleOutConfig scaleOut = scaleOut(root.get("scale_out"), root.lineOf("scale_out"));
+        return new Settings(name, version, connectors, repositories, vars, engine, retention, state, root.get("state"), drift,
+                scaleOut);
     }
 
     private String requiredText(YamlNode.Mapping root, String key) {
@@ -250,5 +253,32 @@ final class ProjectFileParser {
                 + node.describe() + ").", new SourceLocation(FILE, line),
                 NearMiss.didYouMean(given, words).orElse("ignore is the default; warn reports drift, fail stops the load"));
         return DriftPolicy.IGNORE;
+    }
+
+    /** {@code scale_out: {staging: <folder>}}; absent is fine until a sharded run or a commit needs it. */
+    private ScaleOutConfig scaleOut(YamlNode node, int line) {
+        if (node == null || node.isEmpty()) {
+            return ScaleOutConfig.absent();
+        }
+        String hint = "write scale_out: {staging: <folder every shard and the commit can reach>}";
+        if (!(node instanceof YamlNode.Mapping mapping)) {
+            problems.error(PzCode.SCALE_OUT_STAGING_INVALID, FILE + ": scale_out must be a mapping (got "
+                    + node.describe() + ").", new SourceLocation(FILE, line), hint);
+            return ScaleOutConfig.absent();
+        }
+        for (YamlNode.Entry entry : mapping.entries().values()) {
+            if (!entry.key().equals("staging")) {
+                problems.error(PzCode.SCALE_OUT_STAGING_INVALID, FILE + ": unknown key 'scale_out." + entry.key() + "'.",
+                        new SourceLocation(FILE, entry.line()), "the only key of scale_out is staging");
+            }
+        }
+        YamlNode staging = mapping.get("staging");
+        int at = staging == null ? line : mapping.lineOf("staging");
+        if (!(staging instanceof YamlNode.Scalar scalar) || !(scalar.value() instanceof String text) || text.isBlank()) {
+            problems.error(PzCode.SCALE_OUT_STAGING_INVALID, FILE + ": scale_out.staging must be a folder path (got "
+                    + (staging == null ? "nothing" : staging.describe()) + ").", new SourceLocation(FILE, at), hint);
+            return ScaleOutConfig.absent();
+        }
+        return new ScaleOutConfig(text, at);
     }
 }

@@ -76,7 +76,7 @@ public final class ProjectLoader {
         return new Project(directory, settings.name(), settings.version(), settings.connectors(),
                 settings.repositories(), settings.vars(),
                 settings.engine(), settings.retention(), state, settings.onSourceDrift(), connections,
-                pipelines, problems.warnings());
+                pipelines, problems.warnings(), settings.scaleOut());
     }
 
     /**

@@ -23,7 +23,8 @@ public record Project(
         DriftPolicy onSourceDrift,
         Map<String, ConnectionDef> connections,
         List<PipelineDef> pipelines,
-        List<PzWarning> warnings) {
+        List<PzWarning> warnings,
+        ScaleOutConfig scaleOut) {
 
     public Project {
         connectors = List.copyOf(connectors);
@@ -37,7 +38,7 @@ public record Project(
     /** The same project keeping its state in {@code newState} (e.g. {@code --state-url}). */
     public Project withState(StateConfig newState) {
         return new Project(directory, name, version, connectors, repositories, vars, engine, retention, newState,
-                onSourceDrift, connections, pipelines, warnings);
+                onSourceDrift, connections, pipelines, warnings, scaleOut);
     }
 
     /** A {@code connectors:} entry of project.yml, with the line it starts on. */

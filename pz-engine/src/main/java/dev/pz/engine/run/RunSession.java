@@ -24,6 +24,7 @@ import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.execute.NodeRunner;
 import dev.pz.engine.execute.RunContext;
 import dev.pz.engine.execute.SetupLedger;
+import dev.pz.engine.execute.SourceSlice;
 import dev.pz.engine.execute.StagedReuse;
 import dev.pz.engine.execute.WatermarkWindow;
 import dev.pz.engine.model.EngineConfig;
@@ -65,7 +66,44 @@ public final class RunSession {
      */
     public record Request(Project project, CompiledDag dag, ExecutionPlan plan, ConnectorRegistry registry,
             Set<String> effective, boolean failFast, boolean fullRefresh, RunListener listener, Clock clock,
-            Cancellation cancellation, RetryPlan retry) {
+            Cancellation cancellation, RetryPlan retry, Hooks hooks) {
+
+        public Request(Project project, CompiledDag dag, ExecutionPlan plan, ConnectorRegistry registry,
+                Set<String> effective, boolean failFast, boolean fullRefresh, RunListener listener, Clock clock,
+                Cancellation cancellation, RetryPlan retry) {
+            this(project, dag, plan, registry, effective, failFast, fullRefresh, listener, clock, cancellation, retry,
+                    new Hooks() {
+                    });
+        }
+    }
+
+    /**
+     * How a sharded run or a commit differs from a plain run; a plain run uses the defaults. A run
+     * that is not {@link #exclusive} takes neither run lock and sweeps nothing, because the other
+     * shards of its run work in the same project at the same time; it advances no state.
+     */
+    public interface Hooks {
+        default boolean exclusive() {
+            return true;
+        }
+
+        /** The watermarks the run reads from, given those stored. */
+        default Map<String, WatermarkCandidate> readFrom(Map<String, WatermarkCandidate> stored) {
+            return stored;
+        }
+
+        /** The part of its source a sharded run keeps, or null. */
+        default SourceSlice slice() {
+            return null;
+        }
+
+        /** Runs in the staging session before the first node. */
+        default void beforeNodes(DuckSession session) {
+        }
+
+        /** Runs in the staging session after every node succeeded; a failure makes the run fatal. */
+        default void afterNodes(DuckSession session, List<NodeResult> results) {
+        }
     }
 
     /** How it went. {@code sweep} is null when retention is off; {@code notes} are printed as {@code note:}. */
@@ -86,15 +124,18 @@ public final class RunSession {
         request.cancellation().throwIfCancelled();
         Instant started = request.clock().instant();
         String runId = RunIds.next(started);
+        Hooks hooks = request.hooks();
         try (StateBackend state = StateBackends.open(project.state(), project.directory());
-                ProjectRunLock projectLock = ProjectRunLock.acquire(project.directory());
-                StateBackend.RunLock sharedLock = state.lockRun(runId);
+                ProjectRunLock projectLock = hooks.exclusive() ? ProjectRunLock.acquire(project.directory()) : null;
+                StateBackend.RunLock sharedLock = hooks.exclusive() ? state.lockRun(runId) : StateBackend.RunLock.none();
                 RunDirectory directory = RunDirectory.create(project.directory(), runId);
                 RunTemporaries temporaries = new RunTemporaries(directory.path(), started)) {
             RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
                     request.clock());
             recordStart(results, directory);
-            RunTemporaries.sweepAbandoned(project.directory(), started, false);
+            if (hooks.exclusive()) {
+                RunTemporaries.sweepAbandoned(project.directory(), started, false);
+            }
             WatermarkStore watermarks = WatermarkStore.on(state);
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             if (!project.state().fullyDefault()) {
@@ -103,7 +144,8 @@ public final class RunSession {
             watermarks.corruptionNotice().ifPresent(notes::add);
             recordGraph(request, request.plan(), directory, notes);
             Map<String, Watermark> storedAtStart = watermarks.all();
-            Map<String, WatermarkCandidate> readFrom = request.fullRefresh() ? Map.of() : candidates(storedAtStart);
+            Map<String, WatermarkCandidate> readFrom = hooks.readFrom(request.fullRefresh() ? Map.of()
+                    : candidates(storedAtStart));
             SyncStateStore syncStates = SyncStateStore.on(state);
             syncStates.corruptionNotice().ifPresent(notes::add);
             Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
@@ -116,13 +158,17 @@ public final class RunSession {
                 Cancellation dispatch = request.cancellation().child();
                 RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
                         request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
-                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens, state);
+                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens, state, hooks.slice());
+                hooks.beforeNodes(session);
                 Duration stopGrace = NodeRunner.stopGrace();
                 NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
                 outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
                         project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
                         .run(runId, request.effective(),
                                 request.retry() == null ? List.of() : request.retry().carriedForward());
+                if (outcome.status() == RunStatus.SUCCESS) {
+                    hooks.afterNodes(session, outcome.results());
+                }
                 results.peakMemory(PeakMemory.measure(resources.allocator().getPeakMemoryAllocation()));
             } catch (RuntimeException e) {
                 boolean recorded = results.writeTerminal(RunStatus.FATAL);
@@ -132,10 +178,10 @@ public final class RunSession {
                                 error, e)).orElse(e);
             }
             results.writeRunning();
-            Retention.Sweep sweep = project.retention().enabled()
+            Retention.Sweep sweep = hooks.exclusive() && project.retention().enabled()
                     ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
             notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
-            if (!request.cancellation().isCancelled()) {
+            if (!request.cancellation().isCancelled() && hooks.exclusive()) {
                 StateWritePause.here();
                 notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, storedAtStart,
                         runId));

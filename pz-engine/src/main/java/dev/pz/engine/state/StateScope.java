@@ -10,7 +10,9 @@ public enum StateScope {
     SYNC_STATE("sync-state", "sync-state.json", "syncState", "Sync state file"),
     SCHEMAS("schemas", "schemas.json", "schemas", "Schema baseline file"),
     /** The run lock of a shared backend; the local backend locks {@code .pz/runs/.lock} instead. */
-    LOCKS("locks", "locks.json", "locks", "Lock file");
+    LOCKS("locks", "locks.json", "locks", "Lock file"),
+    /** Which sharded runs were published by {@code pz commit} (docs/scale-out.md). */
+    SCALE_OUT("scale-out", "scale-out.json", "scaleOut", "Scale-out commit file");
 
     private final String wireName;
     private final String fileName;

@@ -112,6 +112,21 @@ public final class WatermarkStore {
         });
     }
 
+    /**
+     * A compare-and-set: stores {@code next} only if {@code key} still holds {@code expected} (empty:
+     * holds nothing).
+     *
+     * @return false when the key held something else; nothing was written
+     */
+    public boolean compareAndSet(String key, Optional<Watermark> expected, Watermark next) {
+        boolean[] swapped = {false};
+        store.update(key, current -> {
+            swapped[0] = current.equals(expected);
+            return swapped[0] ? Optional.of(next) : current;
+        });
+        return swapped[0];
+    }
+
     /** Removes {@code key}; removing a missing key is not an error. Same failures as {@link #set}. */
     public void remove(String key) {
         store.update(key, current -> Optional.empty());

@@ -4,7 +4,7 @@ package dev.pz.connectors.api.error;
  * The catalogue of pz error codes. Every constant carries its literal number, which is part of
  * pz's user surface ({@code PZ0101} … {@code PZ0611}) and never changes once published. The
  * family is derived from the number: 01xx load, 02xx compile, 03xx connector and planning,
- * 04xx SQL, 05xx runtime, 06xx MCP.
+ * 04xx SQL, 05xx runtime, 06xx MCP, 07xx scale-out (shards and commits).
  */
 public enum PzCode {
     YAML_SHAPE(101),
@@ -161,7 +161,21 @@ public enum PzCode {
     MCP_DOCS_REQUEST_INVALID(608),
     MCP_TOOL_FAILED(609),
     MCP_DOCS_RESPONSE_TOO_LARGE(610),
-    MCP_CLIENT_CONFIG_HAS_COMMENTS(611);
+    MCP_CLIENT_CONFIG_HAS_COMMENTS(611),
+    SHARD_FLOW_UNSUPPORTED(700),
+    SHARD_SQL_NOT_SPLITTABLE(701),
+    SCALE_OUT_STAGING_INVALID(702),
+    SHARD_ARGUMENT_INVALID(703),
+    SHARD_PLAN_MISMATCH(704),
+    SHARDS_NOT_FINISHED(705),
+    SHARD_OUTPUT_CORRUPT(706),
+    COMMIT_REFUSED(707),
+    COMMIT_IN_PROGRESS(708),
+    SHARD_PLAN_SOURCE_UNREACHABLE(709),
+    EMIT_FORMAT_UNKNOWN(720),
+    EMIT_OPTIONS_INVALID(721),
+    EMIT_NOTHING_TO_SCALE(722),
+    EMIT_FLOW_CYCLE(723);
 
     private final int number;
 
@@ -189,7 +203,7 @@ public enum PzCode {
 
     /** The phase a code belongs to, by its number range. */
     public enum Family {
-        LOAD, COMPILE, CONNECTOR, SQL, RUNTIME, MCP;
+        LOAD, COMPILE, CONNECTOR, SQL, RUNTIME, MCP, SCALE_OUT;
 
         static Family of(int number) {
             if (number < 200) {
@@ -207,7 +221,7 @@ public enum PzCode {
             if (number < 600) {
                 return RUNTIME;
             }
-            return MCP;
+            return number < 700 ? MCP : SCALE_OUT;
         }
     }
 }

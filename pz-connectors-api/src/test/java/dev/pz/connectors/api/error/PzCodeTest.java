@@ -18,7 +18,7 @@ class PzCodeTest {
         Set<Integer> seen = new HashSet<>();
         for (PzCode code : PzCode.values()) {
             assertThat(seen.add(code.number())).as("duplicate number %s", code).isTrue();
-            assertThat(code.code()).matches("PZ0[1-6]\\d\\d");
+            assertThat(code.code()).matches("PZ0[1-7]\\d\\d");
         }
     }
 
@@ -30,6 +30,8 @@ class PzCodeTest {
         assertThat(PzCode.SQL_DRY_COMPILE.family()).isEqualTo(PzCode.Family.SQL);
         assertThat(PzCode.NODE_FAILED.family()).isEqualTo(PzCode.Family.RUNTIME);
         assertThat(PzCode.MCP_TOOL_FAILED.family()).isEqualTo(PzCode.Family.MCP);
+        assertThat(PzCode.SHARDS_NOT_FINISHED.family()).isEqualTo(PzCode.Family.SCALE_OUT);
+        assertThat(PzCode.EMIT_FORMAT_UNKNOWN.family()).isEqualTo(PzCode.Family.SCALE_OUT);
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.pz.connectors.api.DatasetSpec;
 import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
+import dev.pz.connectors.api.ReadPredicate;
 import dev.pz.connectors.api.Source;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
@@ -14,6 +15,10 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -115,6 +120,45 @@ final class PostgresSource implements Source, ChangeCaptureAdmin {
         } catch (SQLException e) {
             throw PostgresErrors.wrap("dataset '" + spec.entity() + "': postgres read failed", e, settings);
         }
+    }
+
+    @Override
+    public Optional<ColumnRange> columnRange(DatasetSpec spec, String column) {
+        String quoted = PostgresSql.quote(column);
+        try (Connection connection = settings.open();
+                Statement statement = settings.statement(connection);
+                ResultSet result = statement.executeQuery("select min(q." + quoted + "), max(q." + quoted + ") from ("
+                        + PostgresReadQuery.select(spec, null, List.of()) + ") q")) {
+            result.next();
+            Optional<PostgresReadType> type = PostgresReadType.forTypeName(result.getMetaData().getColumnTypeName(1));
+            if (type.isEmpty() || result.getObject(1) == null || result.getObject(2) == null) {
+                return Optional.empty();
+            }
+            return switch (type.get()) {
+                case INTEGER, BIGINT -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getLong(1)),
+                        ReadPredicate.Value.of(result.getLong(2))));
+                case NUMERIC -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getBigDecimal(1)),
+                        ReadPredicate.Value.of(result.getBigDecimal(2))));
+                case DOUBLE -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getDouble(1)),
+                        ReadPredicate.Value.of(result.getDouble(2))));
+                case DATE -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getObject(1, LocalDate.class)),
+                        ReadPredicate.Value.of(result.getObject(2, LocalDate.class))));
+                case TIMESTAMP -> Optional.of(new ColumnRange(
+                        ReadPredicate.Value.of(result.getObject(1, LocalDateTime.class)),
+                        ReadPredicate.Value.of(result.getObject(2, LocalDateTime.class))));
+                case TIMESTAMPTZ -> Optional.of(new ColumnRange(
+                        ReadPredicate.Value.of(utc(result.getObject(1, OffsetDateTime.class))),
+                        ReadPredicate.Value.of(utc(result.getObject(2, OffsetDateTime.class)))));
+                case TEXT, BOOLEAN -> Optional.empty();
+            };
+        } catch (SQLException e) {
+            throw PostgresErrors.wrap("dataset '" + spec.entity() + "': the range of column '" + column
+                    + "' could not be read", e, settings);
+        }
+    }
+
+    private static LocalDateTime utc(OffsetDateTime value) {
+        return value.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
     }
 
     private ReadPartition changeCapture(DatasetSpec spec) {
