@@ -4,7 +4,7 @@ package dev.pz.connectors.api.error;
  * The catalogue of pz error codes. Every constant carries its literal number, which is part of
  * pz's user surface ({@code PZ0101} … {@code PZ0611}) and never changes once published. The
  * family is derived from the number: 01xx load, 02xx compile, 03xx connector and planning,
- * 04xx SQL, 05xx runtime, 06xx MCP.
+ * 04xx SQL, 05xx runtime, 06xx MCP, 07xx scale-out.
  */
 public enum PzCode {
     YAML_SHAPE(101),
@@ -161,7 +161,12 @@ public enum PzCode {
     MCP_DOCS_REQUEST_INVALID(608),
     MCP_TOOL_FAILED(609),
     MCP_DOCS_RESPONSE_TOO_LARGE(610),
-    MCP_CLIENT_CONFIG_HAS_COMMENTS(611);
+    MCP_CLIENT_CONFIG_HAS_COMMENTS(611),
+    TEMPORAL_NOT_INSTALLED(730),
+    TEMPORAL_UNREACHABLE(731),
+    SCALE_OUT_PLAN_INVALID(732),
+    SUBMIT_ARGUMENTS_INVALID(733),
+    SCALE_OUT_WORKFLOW_FAILED(734);
 
     private final int number;
 
@@ -189,7 +194,7 @@ public enum PzCode {
 
     /** The phase a code belongs to, by its number range. */
     public enum Family {
-        LOAD, COMPILE, CONNECTOR, SQL, RUNTIME, MCP;
+        LOAD, COMPILE, CONNECTOR, SQL, RUNTIME, MCP, SCALE_OUT;
 
         static Family of(int number) {
             if (number < 200) {
@@ -207,7 +212,10 @@ public enum PzCode {
             if (number < 600) {
                 return RUNTIME;
             }
-            return MCP;
+            if (number < 700) {
+                return MCP;
+            }
+            return SCALE_OUT;
         }
     }
 }
