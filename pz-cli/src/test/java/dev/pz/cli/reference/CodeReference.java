@@ -61,7 +61,7 @@ final class CodeReference {
             case SQL -> "PZ04xx: SQL";
             case RUNTIME -> "PZ05xx: running, checks, state and maintenance";
             case MCP -> "PZ06xx: the MCP server";
-            case SCALE_OUT -> "PZ07xx: scale-out (shards, commits, orchestrators)";
+            case SCALE_OUT -> "PZ07xx: scale-out (shards, commit, emitted orchestrator specs)";
         };
     }
 

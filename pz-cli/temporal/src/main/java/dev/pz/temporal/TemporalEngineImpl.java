@@ -8,6 +8,7 @@ import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerOptions;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -20,6 +21,10 @@ public final class TemporalEngineImpl implements TemporalEngine {
         WorkerFactory factory = WorkerFactory.newInstance(connection.client());
         Worker worker = factory.newWorker(settings.taskQueue(), WorkerOptions.newBuilder()
                 .setMaxConcurrentActivityExecutionSize(settings.concurrency())
+                // No sticky workflow execution: a worker killed with SIGKILL would otherwise hold its workflows'
+                // next task until the server's sticky timeout (Temporal's test server never times it out). A
+                // run's workflow is a few dozen events, so replaying it on each task costs nothing noticeable.
+                .setStickyQueueScheduleToStartTimeout(Duration.ZERO)
                 .build());
         worker.registerWorkflowImplementationTypes(ScaleOutWorkflowImpl.class);
         worker.registerActivitiesImplementations(new PzStepsImpl(new ChildPz(settings.projectDir(),

@@ -182,7 +182,7 @@ class TemporalScaleOutTest {
                 "failover", 1);
                 WorkerProcess two = WorkerProcess.start(temp.resolve("two.log"), project.path(), temporal.target(),
                         "failover", 1)) {
-            TemporalTestServer.CliResult submitted = submit(project, "failover", "failover-1", "--heartbeat-timeout", "2");
+            TemporalTestServer.CliResult submitted = submit(project, "failover", "failover-1", "--heartbeat-timeout", "5");
             assertThat(submitted.exitCode()).as(submitted.toString()).isZero();
             WorkerProcess doomed = WorkerProcess.firstToPrint(List.of(one, two), "[slow shard 0/1] start (attempt 1)");
             WorkerProcess survivor = doomed == one ? two : one;
