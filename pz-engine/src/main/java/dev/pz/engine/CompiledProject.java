@@ -178,6 +178,19 @@ public final class CompiledProject {
     }
 
     /**
+     * Writes what {@code request} asks for — the neutral plan, Kubernetes manifests or an Argo
+     * Workflow — for every sink's flow, dependencies first, after the preflight {@link #plan} runs;
+     * connects to nothing and writes nothing when it refuses: PZ0722 without a sink, PZ0723 for
+     * flows that read each other's sinks.
+     */
+    public EmitReport emit(EmitRequest request) {
+        return Guard.call(() -> {
+            Preflight.run(project, dag, registry, Preflight.Scope.wholeProject(false));
+            return Emitter.emit(project, dag, request);
+        });
+    }
+
+    /**
      * What {@code pz run} executes for {@code selection}: the chosen nodes with their ancestors. A
      * bare selection of a project with several independent flows is refused (PZ0215) — after the SQL
      * dry compile, which comes first: a project whose SQL is wrong reports that (PZ0401) instead.

@@ -30,6 +30,7 @@ class PzCodeTest {
         assertThat(PzCode.SQL_DRY_COMPILE.family()).isEqualTo(PzCode.Family.SQL);
         assertThat(PzCode.NODE_FAILED.family()).isEqualTo(PzCode.Family.RUNTIME);
         assertThat(PzCode.MCP_TOOL_FAILED.family()).isEqualTo(PzCode.Family.MCP);
+        assertThat(PzCode.EMIT_FORMAT_UNKNOWN.family()).isEqualTo(PzCode.Family.SCALE_OUT);
     }
 
     @Test
