@@ -207,6 +207,27 @@ class TemporalScaleOutTest {
     }
 
     @Test
+    void submitsThePlanThatPzPlanEmits() throws Exception {
+        TestProject project = project();
+        TemporalTestServer.CliResult emitted = TemporalTestServer.pz("plan", "--emit", "plan", "--shards", "3",
+                "--project", project.path().toString());
+        assertThat(emitted.exitCode()).as(emitted.toString()).isZero();
+
+        TemporalTestServer.CliResult submitted = submit(project, "emitted", "emitted-1");
+
+        assertThat(submitted.exitCode()).as(submitted.toString()).isZero();
+        assertThat(submitted.out()).isEqualTo("submitted run emitted-1: 3 flow(s), 9 shard(s), task queue emitted\n");
+        List<HistoryEvent> history = temporal.history("emitted-1");
+        ScaleOutRun input = DataConverter.getDefaultInstance().fromPayloads(0, Optional.of(history.get(0)
+                .getWorkflowExecutionStartedEventAttributes().getInput()), ScaleOutRun.class, ScaleOutRun.class);
+        assertThat(input.runId()).isEqualTo("emitted-1");
+        assertThat(input.flows()).extracting(dev.pz.cli.scaleout.ScaleOutPlan.Flow::name)
+                .containsExactly("lake.a", "lake.b", "lake.slow");
+        assertThat(input.flows().get(0).shardCommand(2, "emitted-1")).containsExactly("pz", "run", "--select",
+                "lake.a", "--shard", "2/3", "--run-id", "emitted-1");
+    }
+
+    @Test
     void anUnreachableTemporalIsOneClearError() throws Exception {
         TestProject project = project().file(".pz/target/scale-out.json", plan(
                 flow("a", 1, List.of(), "pz ls --select a", "pz run --select a+")));
