@@ -16,7 +16,8 @@ public final class PzCommandLine {
                 RetryCommand.class,
                 ValidateCommand.class, TestCommand.class, LsCommand.class, CleanCommand.class, StateCommand.class,
                 RunsCommand.class, ConnectorsCommand.class, ConnectorCommand.class, ReportCommand.class,
-                CompletionCommand.class, McpCommand.class, CdcCommand.class, SchemaCommand.class, CommitCommand.class})
+                CompletionCommand.class, McpCommand.class, CdcCommand.class, SchemaCommand.class, CommitCommand.class,
+                WorkerCommand.class, SubmitCommand.class})
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
