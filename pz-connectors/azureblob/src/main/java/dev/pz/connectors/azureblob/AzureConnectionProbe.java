@@ -24,7 +24,7 @@ final class AzureConnectionProbe {
                 token = AzureCredentials.resolved(settings, AzureCredentials.credential(settings,
                         AzureClients.httpClient()));
             } catch (PzConnectorException e) {
-                return ConnectionCheck.failed("permanent: " + e.getMessage() + " -- " + e.hint().orElseThrow());
+                return ConnectionCheck.failed("permanent: " + e.getMessage());
             }
         }
         BlobServiceClient client = AzureClients.create(settings, token);

@@ -106,7 +106,9 @@ final class AzureCredentials {
             credential.getTokenSync(new TokenRequestContext().addScopes(STORAGE_SCOPE));
             return credential;
         } catch (RuntimeException e) {
-            throw new PzConnectorException(PzCode.NODE_FAILED, unavailable(settings, e), hint(settings));
+            // The run's console shows the message only: it carries the next step too.
+            throw new PzConnectorException(PzCode.NODE_FAILED, unavailable(settings, e) + " -- " + hint(settings),
+                    hint(settings));
         }
     }
 

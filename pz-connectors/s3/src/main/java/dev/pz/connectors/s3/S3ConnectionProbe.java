@@ -22,7 +22,7 @@ final class S3ConnectionProbe {
         try {
             credentials = S3Credentials.resolved(settings, S3Credentials.provider(settings));
         } catch (PzConnectorException e) {
-            return ConnectionCheck.failed("permanent: " + e.getMessage() + " -- " + e.hint().orElseThrow());
+            return ConnectionCheck.failed("permanent: " + e.getMessage());
         }
         try (S3Client client = S3Clients.create(settings, credentials)) {
             if (settings.rootBucket() == null) {

@@ -72,7 +72,9 @@ final class S3Credentials {
             provider.resolveCredentials();
             return provider;
         } catch (RuntimeException e) {
-            throw new PzConnectorException(PzCode.NODE_FAILED, unavailable(settings, e), hint(settings));
+            // The run's console shows the message only: it carries the next step too.
+            throw new PzConnectorException(PzCode.NODE_FAILED, unavailable(settings, e) + " -- " + hint(settings),
+                    hint(settings));
         }
     }
 

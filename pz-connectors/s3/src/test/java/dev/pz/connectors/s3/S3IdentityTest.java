@@ -176,7 +176,9 @@ class S3IdentityTest {
                 .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.hint()).hasValueSatisfying(
                         hint -> assertThat(hint).contains("sts:AssumeRole")))
                 .hasMessage("s3 connection 'lake': no AWS credentials from role_arn (STS AssumeRole with access_key):"
-                        + " refused by STS (AccessDenied, HTTP 403)");
+                        + " refused by STS (AccessDenied, HTTP 403) -- check that the keys may call sts:AssumeRole on"
+                        + " role_arn and that the role's trust policy allows them (and external_id, if it asks for"
+                        + " one)");
         ConnectionCheck check = S3ConnectionProbe.check(settings);
         assertThat(check.ok()).isFalse();
         assertThat(check.message()).startsWith("permanent: s3 connection 'lake': no AWS credentials from role_arn")
@@ -218,7 +220,8 @@ class S3IdentityTest {
                     assertThat(e.isTransient()).isFalse();
                     assertThat(e.hint()).contains("sign in with `aws sso login --profile dev`, then run pz again");
                 })
-                .hasMessageStartingWith("s3 connection 'lake': no AWS credentials from profile 'dev': ");
+                .hasMessageStartingWith("s3 connection 'lake': no AWS credentials from profile 'dev': ")
+                .hasMessageEndingWith(" -- sign in with `aws sso login --profile dev`, then run pz again");
     }
 
     @Test

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * one stand-in of the credential tests: what they prove is pz → the SDK's STS call → the temporary
  * keys → a real S3 API server, not AWS's own STS.
  */
-final class StsTestServer implements AutoCloseable {
+public final class StsTestServer implements AutoCloseable {
 
     private static final Pattern SIGNING_KEY = Pattern.compile("Credential=([^/]+)/");
 
@@ -57,8 +57,8 @@ final class StsTestServer implements AutoCloseable {
      * @param trustedToken the web identity token {@code AssumeRoleWithWebIdentity} accepts
      * @param trustedAccessKey the access key {@code AssumeRole} must be signed with
      */
-    static StsTestServer start(String roleArn, String trustedToken, String trustedAccessKey, String issuedAccessKey,
-            String issuedSecretKey) throws IOException {
+    public static StsTestServer start(String roleArn, String trustedToken, String trustedAccessKey,
+            String issuedAccessKey, String issuedSecretKey) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         StsTestServer sts = new StsTestServer(server, roleArn, trustedToken, trustedAccessKey, issuedAccessKey,
                 issuedSecretKey);
@@ -67,12 +67,12 @@ final class StsTestServer implements AutoCloseable {
         return sts;
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
     /** The form fields of every call, plus {@code SigningAccessKey} when the call was signed. */
-    List<Map<String, String>> calls() {
+    public List<Map<String, String>> calls() {
         synchronized (calls) {
             return List.copyOf(calls);
         }
