@@ -3,18 +3,16 @@ package dev.pz.connectors.azureblob;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.pz.connectors.testkit.FormExchange;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
@@ -31,6 +29,8 @@ import javax.net.ssl.SSLContext;
  * server, not Entra ID's own behaviour.
  */
 final class EntraTokenTestServer implements AutoCloseable {
+
+    private static final String JSON = "application/json";
 
     private final HttpsServer server;
     private final String tenant;
@@ -79,19 +79,19 @@ final class EntraTokenTestServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange; InputStream body = exchange.getRequestBody()) {
-            Map<String, String> form = form(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+            Map<String, String> form = FormExchange.fields(new String(body.readAllBytes(), StandardCharsets.UTF_8));
             String path = exchange.getRequestURI().getPath();
             form.put("path", path);
             requests.add(form);
             if (!path.equals("/" + tenant + "/oauth2/v2.0/token")) {
-                respond(exchange, 404, "{\"error\":\"not_found\"}");
+                FormExchange.respond(exchange, 404, JSON, "{\"error\":\"not_found\"}");
             } else if (clientId.equals(form.get("client_id")) && clientSecret.equals(form.get("client_secret"))
                     && "client_credentials".equals(form.get("grant_type"))) {
-                respond(exchange, 200, "{\"token_type\":\"Bearer\",\"expires_in\":3599,\"ext_expires_in\":3599,"
-                        + "\"access_token\":\"" + jwt() + "\"}");
+                FormExchange.respond(exchange, 200, JSON, "{\"token_type\":\"Bearer\",\"expires_in\":3599,"
+                        + "\"ext_expires_in\":3599,\"access_token\":\"" + jwt() + "\"}");
             } else {
-                respond(exchange, 401, "{\"error\":\"invalid_client\",\"error_description\":\"AADSTS7000215: Invalid"
-                        + " client secret provided.\",\"error_codes\":[7000215]}");
+                FormExchange.respond(exchange, 401, JSON, "{\"error\":\"invalid_client\",\"error_description\":"
+                        + "\"AADSTS7000215: Invalid client secret provided.\",\"error_codes\":[7000215]}");
             }
         }
     }
@@ -106,27 +106,6 @@ final class EntraTokenTestServer implements AutoCloseable {
         return encoder.encodeToString(header.getBytes(StandardCharsets.UTF_8)) + "."
                 + encoder.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + "."
                 + encoder.encodeToString("pz-test-unsigned".getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void respond(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    private static Map<String, String> form(String body) {
-        Map<String, String> form = new LinkedHashMap<>();
-        for (String pair : body.split("&")) {
-            int equals = pair.indexOf('=');
-            if (equals > 0) {
-                form.put(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
-                        URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return form;
     }
 
     @Override

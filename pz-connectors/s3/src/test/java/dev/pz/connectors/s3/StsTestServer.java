@@ -2,19 +2,17 @@ package dev.pz.connectors.s3;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.pz.connectors.testkit.FormExchange;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -80,7 +78,7 @@ public final class StsTestServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange; InputStream body = exchange.getRequestBody()) {
-            Map<String, String> form = form(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+            Map<String, String> form = FormExchange.fields(new String(body.readAllBytes(), StandardCharsets.UTF_8));
             String authorization = exchange.getRequestHeaders().getFirst("Authorization");
             if (authorization != null) {
                 Matcher key = SIGNING_KEY.matcher(authorization);
@@ -95,7 +93,8 @@ public final class StsTestServer implements AutoCloseable {
                 case "AssumeRole" -> trustedAccessKey.equals(form.get("SigningAccessKey"));
                 default -> false;
             };
-            respond(exchange, granted ? 200 : 403, granted ? credentials(action, form) : accessDenied(action));
+            FormExchange.respond(exchange, granted ? 200 : 403, "text/xml",
+                    granted ? credentials(action, form) : accessDenied(action));
         }
     }
 
@@ -114,27 +113,6 @@ public final class StsTestServer implements AutoCloseable {
         return "<ErrorResponse xmlns=\"https://sts.amazonaws.com/doc/2011-06-15/\"><Error><Type>Sender</Type>"
                 + "<Code>AccessDenied</Code><Message>Not authorized to perform sts:" + action + "</Message></Error>"
                 + "<RequestId>pz-test</RequestId></ErrorResponse>";
-    }
-
-    private static void respond(HttpExchange exchange, int status, String xml) throws IOException {
-        byte[] bytes = xml.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "text/xml");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    private static Map<String, String> form(String body) {
-        Map<String, String> form = new LinkedHashMap<>();
-        for (String pair : body.split("&")) {
-            int equals = pair.indexOf('=');
-            if (equals > 0) {
-                form.put(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
-                        URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return form;
     }
 
     @Override
