@@ -14,6 +14,8 @@ import com.azure.identity.ManagedIdentityCredentialBuilder;
 import com.azure.identity.WorkloadIdentityCredentialBuilder;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -31,8 +33,8 @@ import java.util.Set;
  * </ul>
  * The authority is Azure's public cloud, or {@code AZURE_AUTHORITY_HOST} (sovereign clouds, Azure
  * Stack). A token is fetched once before any transfer, so that a refused or missing identity fails as
- * itself, permanent and with the next step, rather than as a storage error. Messages never hold a
- * secret.
+ * itself, permanent and with the next step, rather than as a storage error; an unreachable token
+ * endpoint is transient. Messages never hold a secret.
  */
 final class AzureCredentials {
 
@@ -107,9 +109,21 @@ final class AzureCredentials {
             return credential;
         } catch (RuntimeException e) {
             // The run's console shows the message only: it carries the next step too.
-            throw new PzConnectorException(PzCode.NODE_FAILED, unavailable(settings, e) + " -- " + hint(settings),
-                    hint(settings));
+            String message = unavailable(settings, e) + " -- " + hint(settings);
+            if (unreachable(e)) {
+                throw new PzConnectorException(PzCode.NODE_FAILED, message, true, null, e);
+            }
+            throw new PzConnectorException(PzCode.NODE_FAILED, message, hint(settings));
         }
+    }
+
+    /** Whether the token endpoint could not be reached: a retry may cure that. */
+    private static boolean unreachable(Throwable failure) {
+        Throwable cause = failure;
+        while (cause != null && !(cause instanceof SocketException || cause instanceof SocketTimeoutException)) {
+            cause = cause.getCause() == cause ? null : cause.getCause();
+        }
+        return cause != null;
     }
 
     /** {@code azure connection 'c': no Azure AD token from '<auth>' auth: <reason>}. */

@@ -2,6 +2,9 @@ package dev.pz.connectors.s3;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
+import dev.pz.connectors.files.remote.TransferFailures;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -34,7 +37,8 @@ import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider
  * at AWS, or wherever the SDK's own {@code AWS_ENDPOINT_URL_STS} points.
  *
  * <p>Credentials are resolved once, before any transfer, so that a missing or refused identity fails
- * as itself (permanent, with the user's next step) instead of as a network error on the first request.
+ * as itself (permanent, with the user's next step) instead of as a network error on the first request;
+ * an identity endpoint that cannot be reached, or answers 5xx/429, is a transient failure.
  * Messages name the identity source, never a credential.
  */
 final class S3Credentials {
@@ -73,9 +77,24 @@ final class S3Credentials {
             return provider;
         } catch (RuntimeException e) {
             // The run's console shows the message only: it carries the next step too.
-            throw new PzConnectorException(PzCode.NODE_FAILED, unavailable(settings, e) + " -- " + hint(settings),
-                    hint(settings));
+            String message = unavailable(settings, e) + " -- " + hint(settings);
+            if (isTransient(e)) {
+                throw new PzConnectorException(PzCode.NODE_FAILED, message, true, null, e);
+            }
+            throw new PzConnectorException(PzCode.NODE_FAILED, message, hint(settings));
         }
+    }
+
+    /** Whether STS, SSO or the metadata service could not be reached, or answered what a retry may cure. */
+    private static boolean isTransient(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof SocketException || cause instanceof SocketTimeoutException
+                    || cause instanceof AwsServiceException service
+                            && TransferFailures.TRANSIENT_STATUSES.contains(service.statusCode())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code s3 connection 'c': no AWS credentials from <source>: <reason>}. */

@@ -186,6 +186,18 @@ class S3IdentityTest {
     }
 
     @Test
+    void anStsThatCannotBeReachedIsATransientFailure() {
+        S3Settings settings = settings(keyless("access_key", BASE_ACCESS_KEY, "secret_key", BASE_SECRET_KEY,
+                "role_arn", ROLE_ARN));
+        sts.close();
+
+        assertThatThrownBy(() -> new S3Stores(settings).open())
+                .isInstanceOfSatisfying(PzConnectorException.class, e -> assertThat(e.isTransient()).isTrue())
+                .hasMessageStartingWith("s3 connection 'lake': no AWS credentials from role_arn (STS AssumeRole with"
+                        + " access_key): ");
+    }
+
+    @Test
     void aNamedProfileWithKeysReadsAndWrites() throws IOException {
         Path credentials = Files.writeString(temp.resolve("credentials"), "[loader]\naws_access_key_id = "
                 + TEMPORARY_ACCESS_KEY + "\naws_secret_access_key = " + TEMPORARY_SECRET_KEY + "\n");

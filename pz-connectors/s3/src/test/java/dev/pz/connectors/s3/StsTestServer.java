@@ -40,6 +40,7 @@ public final class StsTestServer implements AutoCloseable {
     private final String issuedAccessKey;
     private final String issuedSecretKey;
     private final List<Map<String, String>> calls = Collections.synchronizedList(new ArrayList<>());
+    private boolean closed;
 
     private StsTestServer(HttpServer server, String roleArn, String trustedToken, String trustedAccessKey,
             String issuedAccessKey, String issuedSecretKey) {
@@ -115,8 +116,12 @@ public final class StsTestServer implements AutoCloseable {
                 + "<RequestId>pz-test</RequestId></ErrorResponse>";
     }
 
+    /** Stops the endpoint; a later call to its port is refused. Idempotent. */
     @Override
-    public void close() {
-        server.stop(0);
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            server.stop(0);
+        }
     }
 }
