@@ -36,8 +36,8 @@ final class AzureFailures {
             // A wrong shared key is AuthenticationFailed on Azure and AuthorizationFailure on the emulator.
             if ("AuthenticationFailed".equals(code) || "InvalidAuthenticationInfo".equals(code)
                     || "AuthorizationFailure".equals(code)) {
-                return "the credentials were refused (" + code + ") -- check the account key, SAS token or connection"
-                        + " string, and what it may access";
+                return "the credentials were refused (" + code + ") -- check the account key, SAS token, connection"
+                        + " string or Azure AD identity, and what it may access";
             }
             if ("AuthorizationPermissionMismatch".equals(code) || "AuthorizationResourceTypeMismatch".equals(code)
                     || status == 403) {

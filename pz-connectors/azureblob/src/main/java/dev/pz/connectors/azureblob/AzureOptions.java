@@ -18,13 +18,13 @@ import java.util.Locale;
 final class AzureOptions {
 
     static final Option<Auth> AUTH = Option.choice("auth", "How pz authenticates: account_key (account_name +"
-            + " account_key), connection_string, or sas (sas_token). The Azure AD forms (service_principal,"
-            + " credential_chain, managed_identity) are refused: this build has no token credentials.", Auth.class)
-            .required();
+            + " account_key), connection_string, sas (sas_token), or an Azure AD (Entra ID) token: service_principal"
+            + " (tenant_id + client_id + client_secret), managed_identity (optional client_id), credential_chain"
+            + " (optional chain). Token forms need account_name or endpoint.", Auth.class).required();
     static final Option<String> CONNECTION_STRING = Option.string("connection_string", "An Azure Storage connection"
             + " string (auth: connection_string), SAS ones included.").secret();
-    static final Option<String> ACCOUNT_NAME = Option.string("account_name", "The storage account (auth: account_key,"
-            + " or sas without endpoint).");
+    static final Option<String> ACCOUNT_NAME = Option.string("account_name", "The storage account (auth: account_key;"
+            + " sas and the token forms without endpoint).");
     static final Option<String> ACCOUNT_KEY = Option.string("account_key", "The account's shared key (auth:"
             + " account_key).").secret();
     static final Option<String> SAS_TOKEN = Option.string("sas_token", "A shared access signature (auth: sas).")
@@ -32,14 +32,18 @@ final class AzureOptions {
     static final Option<String> ENDPOINT = Option.string("endpoint", "The blob service URL, when it is not"
             + " https://<account>.blob.core.windows.net (Azurite, sovereign clouds).")
             .must("be an http(s) URL of the blob service", AzureSettings::validEndpoint);
-    static final Option<String> TENANT_ID = Option.string("tenant_id", "Azure AD tenant (auth: service_principal;"
-            + " refused in this build).");
-    static final Option<String> CLIENT_ID = Option.string("client_id", "Azure AD client (auth: service_principal;"
-            + " refused in this build).");
-    static final Option<String> CLIENT_SECRET = Option.string("client_secret", "Azure AD client secret (auth:"
-            + " service_principal; refused in this build).").secret();
-    static final Option<String> CHAIN = Option.string("chain", "Azure AD credential chain (auth: credential_chain;"
-            + " refused in this build).");
+    static final Option<String> TENANT_ID = Option.string("tenant_id", "Azure AD tenant id (auth:"
+            + " service_principal).");
+    static final Option<String> CLIENT_ID = Option.string("client_id", "Azure AD application (client) id (auth:"
+            + " service_principal), or the user-assigned identity's client id (auth: managed_identity).");
+    static final Option<String> CLIENT_SECRET = Option.string("client_secret", "The application's client secret"
+            + " (auth: service_principal).").secret();
+    static final Option<String> CHAIN = Option.string("chain", "The token sources credential_chain tries, in order,"
+            + " separated by ';': env (AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_CLIENT_SECRET …), workload_identity"
+            + " (AKS: AZURE_FEDERATED_TOKEN_FILE), managed_identity, cli (az login), default (the Azure SDK's"
+            + " default chain). Default: default.")
+            .must("be sources from env, workload_identity, managed_identity, cli, default separated by ';'",
+                    AzureCredentials::validChain);
 
     static final Option<Scheme> SCHEME = Option.choice("scheme", "How plans and messages name the blobs: az (also"
             + " written azure) or abfss for ADLS Gen2 accounts; the blob endpoint serves both.", Scheme.class)
@@ -69,19 +73,20 @@ final class AzureOptions {
     private AzureOptions() {
     }
 
-    /** The {@code auth:} forms: the first three work; the Azure AD ones are refused. */
+    /** The {@code auth:} forms: three with storage keys or signatures, three with Azure AD tokens. */
     enum Auth implements Choice {
-        ACCOUNT_KEY(true), CONNECTION_STRING(true), SAS(true), SERVICE_PRINCIPAL(false), CREDENTIAL_CHAIN(false),
-        MANAGED_IDENTITY(false);
+        ACCOUNT_KEY(false), CONNECTION_STRING(false), SAS(false), SERVICE_PRINCIPAL(true), CREDENTIAL_CHAIN(true),
+        MANAGED_IDENTITY(true);
 
-        private final boolean supported;
+        private final boolean token;
 
-        Auth(boolean supported) {
-            this.supported = supported;
+        Auth(boolean token) {
+            this.token = token;
         }
 
-        boolean supported() {
-            return supported;
+        /** Whether the form signs requests with an Azure AD bearer token. */
+        boolean token() {
+            return token;
         }
 
         @Override

@@ -5,22 +5,23 @@ import dev.pz.connectors.api.Option;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * One azureblob connection's credentials and endpoint. {@code auth} picks the form:
  * {@code connection_string} (any Azure connection string, SAS ones included), {@code account_key}
- * ({@code account_name} + {@code account_key}, assembled into a connection string) or {@code sas}
- * ({@code sas_token} on the account's endpoint). {@code endpoint} names a blob endpoint other than
- * {@code https://<account>.blob.core.windows.net} (Azurite, sovereign clouds). The Azure AD token
- * forms are refused: this build ships no token credentials.
+ * ({@code account_name} + {@code account_key}, assembled into a connection string), {@code sas}
+ * ({@code sas_token} on the account's endpoint), or an Azure AD token on the account's endpoint
+ * ({@code service_principal}, {@code managed_identity}, {@code credential_chain}; see
+ * {@link AzureCredentials}). {@code endpoint} names a blob endpoint other than
+ * {@code https://<account>.blob.core.windows.net} (Azurite, sovereign clouds).
  *
- * @param endpoint the blob service URL for {@code sas}, or null
+ * @param endpoint the blob service URL for {@code sas} and the token forms, or null
+ * @param chain the token sources of {@code credential_chain}, in order
  */
 record AzureSettings(String connection, AzureOptions.Auth auth, String connectionString, String endpoint,
-        String sasToken) {
+        String sasToken, String tenantId, String clientId, String clientSecret, List<String> chain) {
 
     /**
      * The offline rules the declarations cannot state: the keys each {@code auth} needs, and a
@@ -29,20 +30,21 @@ record AzureSettings(String connection, AzureOptions.Auth auth, String connectio
     static List<String> problems(ConnectorConfig config) {
         List<String> problems = new ArrayList<>();
         AzureOptions.Auth auth = config.get(AzureOptions.AUTH);
-        if (!auth.supported()) {
-            problems.add("azure 'auth: " + auth.word() + "' needs Azure AD token credentials, which this build does"
-                    + " not include -- use auth: " + String.join(", ", Arrays.stream(AzureOptions.Auth.values())
-                            .filter(AzureOptions.Auth::supported).map(AzureOptions.Auth::word).toList()));
-            return problems;
-        }
         for (Option<String> field : required(auth)) {
             if (!present(config, field)) {
                 problems.add("azure '" + auth.word() + "' auth requires '" + field.name() + "'");
             }
         }
-        if (auth == AzureOptions.Auth.SAS && !present(config, AzureOptions.ACCOUNT_NAME)
+        if ((auth == AzureOptions.Auth.SAS || auth.token()) && !present(config, AzureOptions.ACCOUNT_NAME)
                 && !present(config, AzureOptions.ENDPOINT)) {
-            problems.add("azure 'sas' auth requires 'account_name' or 'endpoint'");
+            problems.add("azure '" + auth.word() + "' auth requires 'account_name' or 'endpoint'");
+        }
+        for (Option<String> field : List.of(AzureOptions.TENANT_ID, AzureOptions.CLIENT_SECRET, AzureOptions.CHAIN,
+                AzureOptions.CLIENT_ID)) {
+            if (present(config, field) && !usedBy(auth, field)) {
+                problems.add("azure '" + field.name() + "' is not used by '" + auth.word() + "' auth -- remove it or"
+                        + " choose the auth that takes it");
+            }
         }
         if (problems.isEmpty()) {
             try {
@@ -62,16 +64,34 @@ record AzureSettings(String connection, AzureOptions.Auth auth, String connectio
         boolean ownEndpoint = present(config, AzureOptions.ENDPOINT);
         String endpoint = ownEndpoint ? serviceUrl(config.get(AzureOptions.ENDPOINT))
                 : account == null ? null : "https://" + account + ".blob.core.windows.net";
+        String connection = config.connection();
         return switch (auth) {
-            case CONNECTION_STRING -> new AzureSettings(config.connection(), auth,
-                    config.get(AzureOptions.CONNECTION_STRING).strip(), null, null);
-            case ACCOUNT_KEY -> new AzureSettings(config.connection(), auth, "DefaultEndpointsProtocol=https;AccountName="
+            case CONNECTION_STRING -> new AzureSettings(connection, auth,
+                    config.get(AzureOptions.CONNECTION_STRING).strip(), null, null, null, null, null, List.of());
+            case ACCOUNT_KEY -> new AzureSettings(connection, auth, "DefaultEndpointsProtocol=https;AccountName="
                     + account + ";AccountKey=" + config.get(AzureOptions.ACCOUNT_KEY).strip()
-                    + (ownEndpoint ? ";BlobEndpoint=" + endpoint : ";EndpointSuffix=core.windows.net"), null, null);
-            case SAS -> new AzureSettings(config.connection(), auth, null, endpoint,
-                    config.get(AzureOptions.SAS_TOKEN).strip());
-            case SERVICE_PRINCIPAL, CREDENTIAL_CHAIN, MANAGED_IDENTITY -> throw new IllegalStateException(
-                    "auth '" + auth.word() + "' is refused by validation");
+                    + (ownEndpoint ? ";BlobEndpoint=" + endpoint : ";EndpointSuffix=core.windows.net"), null, null,
+                    null, null, null, List.of());
+            case SAS -> new AzureSettings(connection, auth, null, endpoint, config.get(AzureOptions.SAS_TOKEN).strip(),
+                    null, null, null, List.of());
+            case SERVICE_PRINCIPAL, MANAGED_IDENTITY, CREDENTIAL_CHAIN -> new AzureSettings(connection, auth, null,
+                    endpoint, null, text(config, AzureOptions.TENANT_ID), text(config, AzureOptions.CLIENT_ID),
+                    text(config, AzureOptions.CLIENT_SECRET),
+                    AzureCredentials.chain(config.find(AzureOptions.CHAIN).orElse(null)));
+        };
+    }
+
+    private static String text(ConnectorConfig config, Option<String> option) {
+        return config.find(option).filter(value -> !value.isBlank()).map(String::strip).orElse(null);
+    }
+
+    /** Whether {@code field}, one of the Azure AD keys, means something under {@code auth}. */
+    private static boolean usedBy(AzureOptions.Auth auth, Option<String> field) {
+        return switch (auth) {
+            case SERVICE_PRINCIPAL -> field != AzureOptions.CHAIN;
+            case MANAGED_IDENTITY -> field == AzureOptions.CLIENT_ID;
+            case CREDENTIAL_CHAIN -> field == AzureOptions.CHAIN || field == AzureOptions.CLIENT_ID;
+            case ACCOUNT_KEY, CONNECTION_STRING, SAS -> false;
         };
     }
 
@@ -90,7 +110,8 @@ record AzureSettings(String connection, AzureOptions.Auth auth, String connectio
             case CONNECTION_STRING -> List.of(AzureOptions.CONNECTION_STRING);
             case ACCOUNT_KEY -> List.of(AzureOptions.ACCOUNT_NAME, AzureOptions.ACCOUNT_KEY);
             case SAS -> List.of(AzureOptions.SAS_TOKEN);
-            case SERVICE_PRINCIPAL, CREDENTIAL_CHAIN, MANAGED_IDENTITY -> List.of();
+            case SERVICE_PRINCIPAL -> List.of(AzureOptions.TENANT_ID, AzureOptions.CLIENT_ID, AzureOptions.CLIENT_SECRET);
+            case CREDENTIAL_CHAIN, MANAGED_IDENTITY -> List.of();
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.pz.connectors.azureblob;
 
+import com.azure.core.credential.TokenCredential;
 import dev.pz.connectors.files.remote.ObjectStore;
 import dev.pz.connectors.files.remote.ObjectStores;
 
@@ -13,6 +14,7 @@ final class AzureStores implements ObjectStores {
     private final String scheme;
     private final long singleUploadSize;
     private final long blockSize;
+    private TokenCredential token;
 
     AzureStores(AzureSettings settings, String scheme) {
         this(settings, scheme, AzureObjectStore.SINGLE_UPLOAD_SIZE, AzureObjectStore.BLOCK_SIZE);
@@ -42,6 +44,18 @@ final class AzureStores implements ObjectStores {
 
     @Override
     public ObjectStore open() {
-        return new AzureObjectStore(AzureClients.create(settings), scheme, singleUploadSize, blockSize);
+        return new AzureObjectStore(AzureClients.create(settings, token()), scheme, singleUploadSize, blockSize);
+    }
+
+    /**
+     * The Azure AD credential of a token {@code auth}, proven by one token on the first open and shared
+     * by later ones (it caches and renews its token); null for the key and signature forms.
+     */
+    private synchronized TokenCredential token() {
+        if (token == null && settings.auth().token()) {
+            token = AzureCredentials.resolved(settings, AzureCredentials.credential(settings,
+                    AzureClients.httpClient()));
+        }
+        return token;
     }
 }

@@ -152,8 +152,11 @@ class AzurePlanTest {
                 "azure 'account_key' auth requires 'account_key'");
         assertThat(CONNECTOR.validate(config("auth", "sas", "sas_token", "sv=1"))).containsExactly(
                 "azure 'sas' auth requires 'account_name' or 'endpoint'");
-        assertThat(CONNECTOR.validate(config("auth", "service_principal"))).singleElement().asString()
-                .contains("needs Azure AD token credentials");
+        assertThat(CONNECTOR.validate(config("auth", "service_principal"))).containsExactly(
+                "azure 'service_principal' auth requires 'tenant_id'",
+                "azure 'service_principal' auth requires 'client_id'",
+                "azure 'service_principal' auth requires 'client_secret'",
+                "azure 'service_principal' auth requires 'account_name' or 'endpoint'");
         assertThat(CONNECTOR.validate(config("auth", "connection_string", "connection_string", "not;a=cs;secret-x")))
                 .containsExactly("azure 'connection_string' is malformed: the Azure SDK cannot read it");
         assertThat(CONNECTOR.connectionOptions().check(options("auth", "account_key", "endpoint", "ftp://x"), Set.of()))

@@ -35,23 +35,40 @@ public final class AzuriteTestServer implements AutoCloseable {
     private final Process process;
     private final int port;
     private final Path location;
+    private final String scheme;
 
-    private AzuriteTestServer(Process process, int port, Path location) {
+    private AzuriteTestServer(Process process, int port, Path location, String scheme) {
         this.process = process;
         this.port = port;
         this.location = location;
+        this.scheme = scheme;
     }
 
     public static AzuriteTestServer start() {
+        return start(List.of(), "http");
+    }
+
+    /**
+     * A server over HTTPS with {@code pfx} (a PKCS#12 key and certificate) that also accepts Azure AD
+     * bearer tokens ({@code --oauth basic}: it checks a token's issuer, audience and lifetime, not its
+     * signature). Shared keys still work, for arranging the contents.
+     */
+    public static AzuriteTestServer startWithOAuth(Path pfx, String password) {
+        return start(List.of("--oauth", "basic", "--cert", pfx.toString(), "--pwd", password), "https");
+    }
+
+    private static AzuriteTestServer start(List<String> options, String scheme) {
         try {
             Path binary = installed();
             int port = freePort();
             Path location = Files.createTempDirectory("pz-azurite-");
-            Process process = new ProcessBuilder(binary.toString(), "--blobHost", "127.0.0.1", "--blobPort",
-                    Integer.toString(port), "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck")
-                    .directory(location.toFile()).redirectErrorStream(true).start();
+            List<String> command = new ArrayList<>(List.of(binary.toString(), "--blobHost", "127.0.0.1", "--blobPort",
+                    Integer.toString(port), "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck"));
+            command.addAll(options);
+            Process process = new ProcessBuilder(command).directory(location.toFile()).redirectErrorStream(true)
+                    .start();
             awaitListening(process);
-            return new AzuriteTestServer(process, port, location);
+            return new AzuriteTestServer(process, port, location, scheme);
         } catch (IOException | RuntimeException e) {
             return unavailable(e.getMessage());
         }
@@ -150,13 +167,13 @@ public final class AzuriteTestServer implements AutoCloseable {
         return port;
     }
 
-    /** {@code http://127.0.0.1:<port>/devstoreaccount1}. */
+    /** {@code http://127.0.0.1:<port>/devstoreaccount1} ({@code https} with OAuth). */
     public String blobEndpoint() {
-        return "http://127.0.0.1:" + port + "/" + ACCOUNT;
+        return scheme + "://127.0.0.1:" + port + "/" + ACCOUNT;
     }
 
     public String connectionString() {
-        return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT + ";AccountKey=" + KEY + ";BlobEndpoint="
+        return "DefaultEndpointsProtocol=" + scheme + ";AccountName=" + ACCOUNT + ";AccountKey=" + KEY + ";BlobEndpoint="
                 + blobEndpoint() + ";";
     }
 

@@ -2,10 +2,7 @@ package dev.pz.connectors.s3;
 
 import java.net.URI;
 import java.time.Duration;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
@@ -34,12 +31,13 @@ final class S3Clients {
     private S3Clients() {
     }
 
-    static S3Client create(S3Settings settings) {
+    /** A client that signs with {@code credentials} (see {@link S3Credentials}). */
+    static S3Client create(S3Settings settings, AwsCredentialsProvider credentials) {
         S3ClientBuilder builder = S3Client.builder()
                 .httpClientBuilder(UrlConnectionHttpClient.builder().connectionTimeout(CONNECT_TIMEOUT)
                         .socketTimeout(SOCKET_TIMEOUT))
                 .region(region(settings))
-                .credentialsProvider(credentials(settings))
+                .credentialsProvider(credentials)
                 .forcePathStyle(settings.pathStyle())
                 .overrideConfiguration(override -> override.retryStrategy(AwsRetryStrategy.doNotRetry()));
         URI endpoint = settings.endpoint();
@@ -52,15 +50,8 @@ final class S3Clients {
         return builder.build();
     }
 
-    private static AwsCredentialsProvider credentials(S3Settings settings) {
-        if (settings.staticCredentials()) {
-            return StaticCredentialsProvider.create(AwsBasicCredentials.create(settings.accessKey(), settings.secretKey()));
-        }
-        return DefaultCredentialsProvider.builder().build();
-    }
-
     /** The connection's region, else the SDK's region chain (environment, profile), else us-east-1. */
-    private static Region region(S3Settings settings) {
+    static Region region(S3Settings settings) {
         if (settings.region() != null) {
             return Region.of(settings.region());
         }

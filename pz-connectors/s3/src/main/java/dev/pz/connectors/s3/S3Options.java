@@ -20,9 +20,23 @@ final class S3Options {
     static final String DEFAULT_REGION = "us-east-1";
 
     static final Option<String> ACCESS_KEY = Option.string("access_key", "Access key id; with secret_key. Without"
-            + " both, the AWS SDK's credential chain (environment, profile, container or instance role).").secret();
+            + " both (and without profile), the AWS credential chain: environment keys, web identity"
+            + " (AWS_WEB_IDENTITY_TOKEN_FILE + AWS_ROLE_ARN: EKS IRSA and pod identity), AWS_PROFILE, container or"
+            + " instance role.").secret();
     static final Option<String> SECRET_KEY = Option.string("secret_key", "Secret access key; with access_key.")
             .secret();
+    static final Option<String> PROFILE = Option.string("profile", "A named profile of the AWS config files"
+            + " (~/.aws/config, ~/.aws/credentials, or AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE): keys, IAM"
+            + " Identity Center (SSO, after aws sso login), assume-role, web identity or credential_process. Not with"
+            + " access_key. Default: AWS_PROFILE through the credential chain.");
+    static final Option<String> ROLE_ARN = Option.string("role_arn", "An IAM role to assume with STS on top of the"
+            + " other credentials (keys, profile or chain); temporary credentials are renewed before they expire.")
+            .must("be an IAM role ARN (arn:<partition>:iam::<account>:role/<name>)", S3Settings::validRoleArn);
+    static final Option<String> EXTERNAL_ID = Option.string("external_id", "The external id the role's trust"
+            + " policy asks for (with role_arn).").secret();
+    static final Option<String> SESSION_NAME = Option.string("session_name", "The STS session name of the assumed"
+            + " role (with role_arn); it shows in CloudTrail. Default: pz-<connection>.")
+            .must("be 2 to 64 characters of letters, digits and =,.@-_", S3Settings::validSessionName);
     static final Option<String> ROOT = Option.string("root", "The bucket, or bucket/prefix, that keys are under."
             + " Default: none (each entity names its bucket).");
     static final Option<String> REGION = Option.string("region", "AWS region. Default: the AWS region chain"
@@ -50,7 +64,7 @@ final class S3Options {
             RemoteWrite.FORMATS, null);
 
     static final OptionSet CONNECTION = OptionSet.of(ACCESS_KEY, SECRET_KEY, ROOT, REGION, ENDPOINT, URL_STYLE,
-            USE_SSL);
+            USE_SSL, PROFILE, ROLE_ARN, EXTERNAL_ID, SESSION_NAME);
     static final OptionSet READ = OptionSet.of(BUCKET, READ_PATH, READ_FORMAT, FormatOptions.DELIMITER,
             FormatOptions.LAYOUT, FormatOptions.SHEET, FormatOptions.HEADER, RemoteSource.FILES_PER_PARTITION);
     static final OptionSet WRITE = OptionSet.of(BUCKET, WRITE_PATH, WRITE_FORMAT, FormatOptions.DELIMITER,

@@ -1,16 +1,19 @@
 package dev.pz.connectors.s3;
 
 import dev.pz.connectors.api.ConnectorConfig;
+import dev.pz.connectors.api.Option;
 import dev.pz.connectors.files.remote.ObjectLocation;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
- * One s3 connection's settings. Without {@code access_key}/{@code secret_key} the AWS SDK's default
- * credential chain applies (environment, profile, container or instance role). {@code endpoint}
+ * One s3 connection's settings. Where its credentials come from ({@code access_key}/{@code secret_key},
+ * {@code profile}, the AWS credential chain, {@code role_arn} on top) is {@link S3Credentials}'s matter.
+ * {@code endpoint}
  * ({@code host[:port]}, or a URL) points at an S3-compatible store; {@code url_style: path} addresses
  * buckets in the path instead of the host name; {@code use_ssl: false} speaks plain HTTP.
  *
@@ -18,7 +21,11 @@ import java.util.Locale;
  * @param endpoint the endpoint override as a URL, or null for AWS
  */
 record S3Settings(String connection, String accessKey, String secretKey, String rootBucket, String rootPrefix,
-        String region, URI endpoint, boolean pathStyle) {
+        String region, URI endpoint, boolean pathStyle, String profile, String roleArn, String externalId,
+        String sessionName) {
+
+    private static final Pattern ROLE_ARN = Pattern.compile("arn:[a-z0-9-]+:iam::\\d{12}:role/[\\w+=,.@/-]{1,512}");
+    private static final Pattern SESSION_NAME = Pattern.compile("[\\w+=,.@-]{2,64}");
 
     /** The offline rule the declarations cannot state: the two keys come together. */
     static List<String> problems(ConnectorConfig config) {
@@ -32,6 +39,20 @@ record S3Settings(String connection, String accessKey, String secretKey, String 
         if (secret && !access) {
             problems.add("s3 connection requires 'access_key' when 'secret_key' is set (or remove both to use the AWS"
                     + " credential chain)");
+        }
+        boolean profile = present(config.find(S3Options.PROFILE).orElse(null));
+        if (profile && (access || secret)) {
+            problems.add("s3 connection takes 'profile' or 'access_key'/'secret_key', not both");
+        } else if (profile) {
+            S3Credentials.profileProblem(config.get(S3Options.PROFILE).strip()).ifPresent(problems::add);
+        }
+        if (!present(config.find(S3Options.ROLE_ARN).orElse(null))) {
+            for (Option<String> option : List.of(S3Options.EXTERNAL_ID, S3Options.SESSION_NAME)) {
+                if (present(config.find(option).orElse(null))) {
+                    problems.add("s3 connection '" + option.name() + "' needs 'role_arn' (it qualifies the role"
+                            + " pz assumes)");
+                }
+            }
         }
         return problems;
     }
@@ -48,7 +69,21 @@ record S3Settings(String connection, String accessKey, String secretKey, String 
                 bucket.isEmpty() ? null : bucket, prefix,
                 config.find(S3Options.REGION).filter(S3Settings::present).orElse(null),
                 endpoint == null ? null : endpoint(endpoint, config.get(S3Options.USE_SSL)),
-                config.get(S3Options.URL_STYLE) == S3Options.UrlStyle.PATH);
+                config.get(S3Options.URL_STYLE) == S3Options.UrlStyle.PATH, text(config, S3Options.PROFILE),
+                text(config, S3Options.ROLE_ARN), text(config, S3Options.EXTERNAL_ID),
+                text(config, S3Options.SESSION_NAME));
+    }
+
+    static boolean validRoleArn(String written) {
+        return ROLE_ARN.matcher(written.strip()).matches();
+    }
+
+    static boolean validSessionName(String written) {
+        return SESSION_NAME.matcher(written.strip()).matches();
+    }
+
+    private static String text(ConnectorConfig config, Option<String> option) {
+        return config.find(option).filter(S3Settings::present).map(String::strip).orElse(null);
     }
 
     boolean staticCredentials() {

@@ -2,6 +2,7 @@ package dev.pz.connectors.s3;
 
 import dev.pz.connectors.files.remote.ObjectStore;
 import dev.pz.connectors.files.remote.ObjectStores;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 
 /** One s3 connection's store: {@code s3://bucket/key} names, and a client per operation. */
 final class S3Stores implements ObjectStores {
@@ -9,6 +10,7 @@ final class S3Stores implements ObjectStores {
     private final S3Settings settings;
     private final long multipartThreshold;
     private final long minPartSize;
+    private AwsCredentialsProvider credentials;
 
     S3Stores(S3Settings settings) {
         this(settings, S3ObjectStore.MULTIPART_THRESHOLD, S3ObjectStore.MIN_PART_SIZE);
@@ -37,7 +39,18 @@ final class S3Stores implements ObjectStores {
 
     @Override
     public ObjectStore open() {
-        return new S3ObjectStore(S3Clients.create(settings), multipartThreshold, minPartSize);
+        return new S3ObjectStore(S3Clients.create(settings, credentials()), multipartThreshold, minPartSize);
+    }
+
+    /**
+     * The connection's credentials, resolved on the first open and shared by later ones, so that an
+     * assumed role or web identity costs one STS call per run, not one per transfer.
+     */
+    private synchronized AwsCredentialsProvider credentials() {
+        if (credentials == null) {
+            credentials = S3Credentials.resolved(settings, S3Credentials.provider(settings));
+        }
+        return credentials;
     }
 
     S3Settings settings() {

@@ -236,8 +236,9 @@ class S3PlanTest {
                 ConnectorCapability.PATH_TEMPLATING, ConnectorCapability.PARTITIONED_READ)
                 .doesNotContain(ConnectorCapability.MERGE, ConnectorCapability.NATIVE_ONLY_READ);
         assertThat(CONNECTOR.connectionOptions().names()).containsExactly("access_key", "secret_key", "root",
-                "region", "endpoint", "url_style", "use_ssl");
-        assertThat(CONNECTOR.connectionOptions().secretNames()).containsExactlyInAnyOrder("access_key", "secret_key");
+                "region", "endpoint", "url_style", "use_ssl", "profile", "role_arn", "external_id", "session_name");
+        assertThat(CONNECTOR.connectionOptions().secretNames()).containsExactlyInAnyOrder("access_key", "secret_key",
+                "external_id");
     }
 
     @Test

@@ -29,16 +29,32 @@ public final class S3TestServer implements AutoCloseable {
 
     private final S3Proxy proxy;
     private final URI endpoint;
+    private final String accessKey;
+    private final String secretKey;
     private boolean stopped;
 
-    private S3TestServer(S3Proxy proxy, URI endpoint) {
+    private S3TestServer(S3Proxy proxy, URI endpoint, String accessKey, String secretKey) {
         this.proxy = proxy;
         this.endpoint = endpoint;
+        this.accessKey = accessKey;
+        this.secretKey = secretKey;
     }
 
     public static S3TestServer start() {
-        S3Proxy proxy = S3Proxy.builder().blobStore(new TransientNio2BlobStore())
-                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+        return start(ACCESS_KEY, SECRET_KEY, false);
+    }
+
+    /**
+     * A server that accepts only requests signed with this temporary key pair. s3proxy knows no STS: the
+     * session token that comes with temporary keys rides along unverified.
+     */
+    public static S3TestServer startForTemporaryKeys(String accessKey, String secretKey) {
+        return start(accessKey, secretKey, true);
+    }
+
+    private static S3TestServer start(String accessKey, String secretKey, boolean sessionTokens) {
+        S3Proxy proxy = S3Proxy.builder().blobStore(new TransientNio2BlobStore()).ignoreUnknownHeaders(sessionTokens)
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, accessKey, secretKey)
                 .endpoint(URI.create("http://127.0.0.1:0")).build();
         try {
             proxy.start();
@@ -48,7 +64,7 @@ public final class S3TestServer implements AutoCloseable {
             }
             Assumptions.abort("s3proxy could not start: " + e.getMessage());
         }
-        return new S3TestServer(proxy, URI.create("http://127.0.0.1:" + proxy.getPort()));
+        return new S3TestServer(proxy, URI.create("http://127.0.0.1:" + proxy.getPort()), accessKey, secretKey);
     }
 
     /** {@code http://127.0.0.1:<port>}. */
@@ -63,8 +79,8 @@ public final class S3TestServer implements AutoCloseable {
     /** A connection's keys for this server: static credentials, path style, plain HTTP. */
     public Map<String, Object> connection(String root) {
         Map<String, Object> values = new LinkedHashMap<>();
-        values.put("access_key", ACCESS_KEY);
-        values.put("secret_key", SECRET_KEY);
+        values.put("access_key", accessKey);
+        values.put("secret_key", secretKey);
         if (root != null) {
             values.put("root", root);
         }
@@ -85,7 +101,7 @@ public final class S3TestServer implements AutoCloseable {
     public S3Client client() {
         return S3Client.builder().httpClient(UrlConnectionHttpClient.create()).region(Region.US_EAST_1)
                 .endpointOverride(endpoint).forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
                 .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED).build();
