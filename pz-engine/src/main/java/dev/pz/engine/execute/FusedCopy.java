@@ -49,7 +49,8 @@ final class FusedCopy {
             return OptionalLong.empty();
         }
         try {
-            String relation = PipelineExecutor.create(pipeline, context, connection, true);
+            PipelineExecutor.create(pipeline, context, connection, true);
+            String relation = Relations.staging(pipeline.name());
             if (!RowPreservingPlan.holds(connection, relation, sourceView)) {
                 return OptionalLong.empty();
             }
