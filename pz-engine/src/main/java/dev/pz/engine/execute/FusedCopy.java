@@ -36,9 +36,10 @@ final class FusedCopy {
 
     /**
      * The source node's half: the rows of {@code sourceView} as counted by the chain's COPY, when the
-     * pipeline keeps exactly those rows and the COPY succeeds; empty otherwise. A failed COPY is
-     * forgotten here (as is a pipeline whose SQL does not compile): the source is then counted as before and the pipeline node runs the COPY again,
-     * so a failure is reported by the same node and with the same message as without this shortcut.
+     * pipeline keeps exactly those rows and the COPY succeeds; empty otherwise. A failed COPY (or a
+     * pipeline whose SQL does not compile) is forgotten here: the source is then counted as before
+     * and the pipeline node runs the COPY again, so a failure is reported by the same node and with
+     * the same message as without this shortcut. A COPY stopped by the run's cancel stops the node.
      */
     static OptionalLong fromSource(SourceLoadNode source, RunContext context, DuckConnection connection,
             String sourceView) {
@@ -58,6 +59,9 @@ final class FusedCopy {
         } catch (Cancellation.CancelledException e) {
             throw e;
         } catch (RuntimeException e) {
+            if (context.cancellation().isCancelled()) {
+                throw new Cancellation.CancelledException();
+            }
             return OptionalLong.empty();
         }
     }
