@@ -4,10 +4,11 @@
 # each through `pz run --all`, against the floor of one plain DuckDB COPY csv -> csv in the same run.
 # MariaDB is Debian's mariadbd, started here on a free loopback port with its own data directory and
 # stopped on exit; its LOAD DATA path and its multi-row INSERT path (local_infile off) are both timed.
-# Median of PZ_BENCH_SAMPLES wall times each (default 3), variants interleaved, row counts verified
-# (a file database's load through the CSV its read writes back).
+# Median of PZ_BENCH_SAMPLES wall and CPU (user+sys) times each (default 3), variants interleaved, row
+# counts verified (a file database's load through the CSV its read writes back). MariaDB's own CPU
+# time is not in the CPU column (it is another process).
 #
-# Usage: scripts/macro-bench-databases.sh [rows]      (default 1000000)
+# Usage: scripts/macro-bench-databases.sh [rows]      (default 1000000; 10000000 works too)
 # Env:   PZ_BENCH_DIR, PZ_BENCH_SKIP_BUILD=1, PZ_BENCH_SAMPLES
 set -euo pipefail
 rows="${1:-1000000}"
@@ -93,42 +94,47 @@ project lite_out lake orders_csv lite ", format: 'csv'"
 project my_in my orders bench
 project my_out lake orders_csv my ", format: 'csv'"
 
-declare -A walls
+timer="/usr/bin/time"
+[[ -x "$timer" ]] || { echo "error: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
+declare -A walls cpus
 timed() { # <name> <dir> <command...>
-  local name="$1" dir="$2"; shift 2
-  local start end
-  start=$(date +%s.%N)
-  (cd "$dir" && "$@") > "$work/$name.log" 2>&1 || { echo "error: $name failed" >&2; cat "$work/$name.log" >&2; exit 1; }
-  end=$(date +%s.%N)
-  walls[$name]+="$(echo "$end - $start" | bc -l) "
+  local name="$1" dir="$2" wall utime stime; shift 2
+  (cd "$dir" && "$timer" -f '%e %U %S' -o "$work/$name.time" "$@") > "$work/$name.log" 2>&1 \
+    || { echo "error: $name failed" >&2; cat "$work/$name.log" >&2; exit 1; }
+  read -r wall utime stime < <(tail -n 1 "$work/$name.time")
+  walls[$name]+="$wall "
+  cpus[$name]+="$(echo "$utime + $stime" | bc -l) "
 }
 check() { # <name> <rows>
   [[ "$2" == "$rows" ]] || { echo "ROW COUNT MISMATCH: $1 has $2 rows, expected $rows" >&2; exit 1; }
 }
-pzrun() { rm -rf .pz/runs out; "$root/scripts/pz" run --all; }
+# A fresh run in the current directory, as one process tree for /usr/bin/time.
+pzrun=(bash -c 'rm -rf .pz/runs out && exec "$0" run --all' "$root/scripts/pz")
 
 for ((k = 1; k <= samples; k++)); do
   timed floor "$work" java -cp "$driver:$work/floor" Floor "$csv" "$work/floor/out.csv"
-  timed duckdb_load "$work/duck_in" pzrun
-  timed duckdb_read "$work/duck_out" pzrun
+  timed duckdb_load "$work/duck_in" "${pzrun[@]}"
+  timed duckdb_read "$work/duck_out" "${pzrun[@]}"
   check duckdb_read $(( $(wc -l < "$work/duck_out/out/orders_csv/orders_csv.csv") - 1 ))
-  timed sqlite_load "$work/lite_in" pzrun
-  timed sqlite_read "$work/lite_out" pzrun
+  timed sqlite_load "$work/lite_in" "${pzrun[@]}"
+  timed sqlite_read "$work/lite_out" "${pzrun[@]}"
   check sqlite_read $(( $(wc -l < "$work/lite_out/out/orders_csv/orders_csv.csv") - 1 ))
   sql 'set global local_infile = 1'
-  timed mysql_load_data "$work/my_in" pzrun
+  timed mysql_load_data "$work/my_in" "${pzrun[@]}"
   check mysql_load_data "$(sql 'select count(*) from orders')"
-  timed mysql_read "$work/my_out" pzrun
+  timed mysql_read "$work/my_out" "${pzrun[@]}"
   check mysql_read $(( $(wc -l < "$work/my_out/out/orders_csv/orders_csv.csv") - 1 ))
   sql 'set global local_infile = 0'
-  timed mysql_insert "$work/my_in" pzrun
+  timed mysql_insert "$work/my_in" "${pzrun[@]}"
   check mysql_insert "$(sql 'select count(*) from orders')"
 done
 floor=$(printf '%s\n' ${walls[floor]} | median)
-echo "results ($rows rows, median of $samples; ratio = wall / floor):"
+floor_cpu=$(printf '%s\n' ${cpus[floor]} | median)
+echo "results ($rows rows, median of $samples; ratio = wall / floor wall, cpu = user+sys of the process):"
 for name in floor duckdb_load duckdb_read sqlite_load sqlite_read mysql_load_data mysql_insert mysql_read; do
   m=$(printf '%s\n' ${walls[$name]} | median)
-  printf '  %-16s %7.2f s  %9.0f rows/s  %5.2fx  (%s)\n' "$name" "$m" "$(echo "$rows / $m" | bc -l)" \
-    "$(echo "$m / $floor" | bc -l)" "$(printf '%.2f ' ${walls[$name]} | sed 's/ $//')"
+  c=$(printf '%s\n' ${cpus[$name]} | median)
+  printf '  %-16s %7.2f s  %9.0f rows/s  %5.2fx  (%s)  cpu %6.2f s  %5.2fx\n' "$name" "$m" "$(echo "$rows / $m" | bc -l)" \
+    "$(echo "$m / $floor" | bc -l)" "$(printf '%.2f ' ${walls[$name]} | sed 's/ $//')" "$c" "$(echo "$c / $floor_cpu" | bc -l)"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

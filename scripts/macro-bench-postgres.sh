@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# PostgreSQL -> PostgreSQL macro benchmark (acceptance Appendix A.2, issue 6).
+# PostgreSQL -> PostgreSQL macro benchmark (acceptance Appendix A.2, issues 6 and 13).
 #
-# Usage: scripts/macro-bench-postgres.sh [rows]     (default 1000000)
+# Usage: scripts/macro-bench-postgres.sh [rows]     (default 1000000; 10000000 works too)
 #
 # Builds pz once, starts a throw-away PostgreSQL (the Debian server binaries under
 # /usr/lib/postgresql/<v>/bin, run as the 'postgres' user when invoked as root; or the server
 # named by BENCH_PG_URL=postgresql://user:password@host:port/db), seeds public.src, then runs
-# `scripts/pz run --all` for three scenarios -- read x1 append, read x4 append, read x1 merge -- three
-# times each (median), verifying the target's row count after every run. The yardstick, measured
-# in the same run, is the server's own text COPY piped through psql:
-#   psql -c "\copy (select ...) to stdout" | psql -c "\copy yard_out from stdin"
-# Prints one line per scenario and the ratios against the yardstick.
+# `scripts/pz run --all` for three scenarios -- read x1 append, read x4 append, read x1 merge into an
+# empty table keyed on id -- three times each (median), verifying the target's row count after every
+# run. Two yardsticks, measured in the same run and the same table shape:
+#   copy    the server's own text COPY piped through psql:
+#           psql -c "\copy (select ...) to stdout" | psql -c "\copy yard_out from stdin"
+#   upsert  the hand-written merge: the same pipe into a temporary table, then
+#           INSERT INTO yard_merge SELECT * FROM the temporary table ON CONFLICT (id) DO UPDATE SET ...
+#           (yard_merge empty, primary key id), in one psql session
+# Every line shows the wall time, the CPU time (user+sys) of the client processes (pz's JVM, or the
+# two psql processes), and -- for the server started here -- the CPU time of the server backends that
+# served the run (the postmaster's reaped children, from /proc/<pid>/stat).
+# Prints one line per scenario and the ratios against the yardsticks (wall; CPU in brackets).
 set -euo pipefail
 rows="${1:-1000000}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,6 +27,9 @@ port="${BENCH_PG_PORT:-54320}"
 password="pz-bench-$(date +%s)"
 pgdata="$work/pgdata"
 started=""
+postmaster=""
+timer="/usr/bin/time"
+[[ -x "$timer" ]] || { echo "error: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
 
 cleanup() {
   if [[ -n "$started" ]]; then
@@ -37,8 +47,10 @@ as_pg() {
   fi
 }
 
-echo "building pz ..." >&2
-(cd "$root" && ./mvnw -B -q -o -DskipTests package)
+if [[ "${PZ_BENCH_SKIP_BUILD:-0}" != 1 ]]; then
+  echo "building pz ..." >&2
+  (cd "$root" && ./mvnw -B -q -o -DskipTests package)
+fi
 
 if [[ -n "${BENCH_PG_URL:-}" ]]; then
   url="${BENCH_PG_URL#postgresql://}"
@@ -60,10 +72,11 @@ else
   as_pg "$pgbin/pg_ctl" -D "$pgdata" -l "$work/server.log" -w \
     -o "-p $port -k $work -c listen_addresses=127.0.0.1" start >/dev/null
   started=1
+  postmaster="$(head -n 1 "$pgdata/postmaster.pid")"
   PGPASSWORD="$password" psql -h "$host" -p "$port" -U "$user" -d postgres -qAt -c "create database bench" >/dev/null
 fi
 
-export PGPASSWORD="$password"
+export PGPASSWORD="$password" PGOPTIONS="-c client_min_messages=warning"
 psqlq() { psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt "$@"; }
 
 echo "seeding public.src with $rows rows ..." >&2
@@ -103,54 +116,99 @@ from {{ source('bench', 'public.src') }}
 EOF
 }
 
-now() { date +%s.%N; }
 median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 
+# CPU seconds the server's exited backends used so far (0 for a server not started here).
+server_cpu() {
+  if [[ -z "$postmaster" ]]; then echo 0; return; fi
+  awk -v hz="$(getconf CLK_TCK)" '{ print ($16 + $17) / hz }' "/proc/$postmaster/stat"
+}
+
+# One timed sample: <log> <command...>; appends "wall client_cpu server_cpu" to the array named by $sample_to.
+measure() {
+  local log="$1" before after wall utime stime; shift
+  before=$(server_cpu)
+  "$timer" -f '%e %U %S' -o "$work/time" "$@" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  # A backend exits after its client disconnects: wait until no other client backend is left.
+  until [[ "$(psqlq -c "select count(*) from pg_stat_activity where backend_type = 'client backend'
+      and pid <> pg_backend_pid()")" == 0 ]]; do sleep 0.05; done
+  after=$(server_cpu)
+  read -r wall utime stime < <(tail -n 1 "$work/time")
+  echo "$wall $(echo "$utime + $stime" | bc -l) $(echo "$after - $before" | bc -l)"
+}
+
+# The medians of samples "wall client server", one per line on stdin: prints "wall client server".
+medians() {
+  local walls=() clients=() servers=()
+  while read -r w c sv; do walls+=("$w"); clients+=("$c"); servers+=("$sv"); done
+  echo "$(median "${walls[@]}") $(median "${clients[@]}") $(median "${servers[@]}")"
+}
+
+check_count() { # <table> <label>
+  local n
+  n=$(psqlq -c "select count(*) from $1")
+  [[ "$n" == "$rows" ]] || { echo "error: $2 left $n rows in $1, expected $rows" >&2; exit 1; }
+}
+
 run_pz() { # <label> <partitions> <strategy>
-  local dir="$work/$1" times=() start end n
+  local dir="$work/$1"
   project "$dir" "$2" "$3"
   for attempt in 1 2 3; do
     psqlq -c "drop table if exists public.mart_out"
-    start=$(now)
-    BENCH_PG_PASSWORD="$password" "$root/scripts/pz" run --all --project "$dir" >"$work/$1.out" 2>&1 \
-      || { cat "$work/$1.out" >&2; exit 1; }
-    end=$(now)
-    n=$(psqlq -c "select count(*) from public.mart_out")
-    if [[ "$n" != "$rows" ]]; then
-      echo "error: $1 wrote $n rows, expected $rows" >&2; exit 1
-    fi
-    times+=("$(echo "$end - $start" | bc -l)")
-  done
-  median "${times[@]}"
+    BENCH_PG_PASSWORD="$password" measure "$work/$1.out" "$root/scripts/pz" run --all --project "$dir"
+    check_count public.mart_out "$1"
+  done | medians
 }
 
-run_yardstick() {
-  local times=() start end n
+copy_out='\copy (select id, customer_id, amount, status, updated from public.src) to stdout'
+columns='id int, customer_id int, amount numeric(18,2), status varchar(16), updated timestamp'
+export host port user db copy_out
+
+run_copy_yardstick() {
   for attempt in 1 2 3; do
-    psqlq -c "drop table if exists public.yard_out" -c "create table public.yard_out (id int, customer_id int,
-      amount numeric(18,2), status varchar(16), updated timestamp)"
-    start=$(now)
-    psqlq -c "\\copy (select id, customer_id, amount, status, updated from public.src) to stdout" \
-      | psqlq -c "\\copy public.yard_out from stdin"
-    end=$(now)
-    n=$(psqlq -c "select count(*) from public.yard_out")
-    [[ "$n" == "$rows" ]] || { echo "error: yardstick copied $n rows" >&2; exit 1; }
-    times+=("$(echo "$end - $start" | bc -l)")
-  done
-  median "${times[@]}"
+    psqlq -c "drop table if exists public.yard_out" -c "create table public.yard_out ($columns)"
+    measure "$work/yard_copy.out" bash -c 'psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+        -c "$copy_out" | psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+        -c "\copy public.yard_out from stdin"'
+    check_count public.yard_out "the copy yardstick"
+  done | medians
 }
 
-line() { printf '%-22s %7.2fs (%s rows/sec)\n' "$1:" "$2" "$(echo "$rows / $2" | bc)"; }
+run_upsert_yardstick() {
+  for attempt in 1 2 3; do
+    psqlq -c "drop table if exists public.yard_merge" -c "create table public.yard_merge ($columns, primary key (id))"
+    measure "$work/yard_upsert.out" bash -c 'psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+        -c "$copy_out" | psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+        -c "create temporary table yard_stage (like public.yard_merge)" \
+        -c "\copy yard_stage from stdin" \
+        -c "insert into public.yard_merge select * from yard_stage on conflict (id) do update set
+              customer_id = excluded.customer_id, amount = excluded.amount, status = excluded.status,
+              updated = excluded.updated"'
+    check_count public.yard_merge "the upsert yardstick"
+  done | medians
+}
 
-yard=$(run_yardstick)
-a1=$(run_pz append_x1 1 append)
-a4=$(run_pz append_x4 4 append)
-m1=$(run_pz merge_x1 1 merge)
+line() { # <label> <wall> <client cpu> <server cpu>
+  printf '%-24s %7.2fs (%s rows/sec)   cpu: client %6.2fs  server %6.2fs\n' "$1:" "$2" "$(echo "$rows / $2" | bc)" "$3" "$4"
+}
+ratio() { printf '%.2fx (cpu %.2fx)' "$(echo "$1 / $3" | bc -l)" "$(echo "($2) / ($4)" | bc -l)"; }
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
+# Command substitutions, so that a failed run or a wrong row count stops the script.
+copy=$(run_copy_yardstick); read -r copy_wall copy_client copy_server <<< "$copy"
+upsert=$(run_upsert_yardstick); read -r upsert_wall upsert_client upsert_server <<< "$upsert"
+a1=$(run_pz append_x1 1 append); read -r a1_wall a1_client a1_server <<< "$a1"
+a4=$(run_pz append_x4 4 append); read -r a4_wall a4_client a4_server <<< "$a4"
+m1=$(run_pz merge_x1 1 merge); read -r m1_wall m1_client m1_server <<< "$m1"
 
 echo "rows: $rows   server: $(psqlq -c 'show server_version')   cores: $(nproc)   median of 3"
-line "yardstick psql copy" "$yard"
-line "pz read x1 append" "$a1"
-line "pz read x4 append" "$a4"
-line "pz read x1 merge" "$m1"
-printf 'ratio append x1: %.2fx   append x4: %.2fx   merge: %.2fx   (targets: append <= 1.5x, merge <= 3x)\n' \
-  "$(echo "$a1 / $yard" | bc -l)" "$(echo "$a4 / $yard" | bc -l)" "$(echo "$m1 / $yard" | bc -l)"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)   date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+line "yardstick psql copy" "$copy_wall" "$copy_client" "$copy_server"
+line "yardstick psql upsert" "$upsert_wall" "$upsert_client" "$upsert_server"
+line "pz read x1 append" "$a1_wall" "$a1_client" "$a1_server"
+line "pz read x4 append" "$a4_wall" "$a4_client" "$a4_server"
+line "pz read x1 merge" "$m1_wall" "$m1_client" "$m1_server"
+echo "ratios (cpu = client + server):"
+echo "  append x1 / copy:   $(ratio "$a1_wall" "$a1_client + $a1_server" "$copy_wall" "$copy_client + $copy_server")   (target <= 1.5x)"
+echo "  append x4 / copy:   $(ratio "$a4_wall" "$a4_client + $a4_server" "$copy_wall" "$copy_client + $copy_server")   (target <= 1.5x)"
+echo "  merge / upsert:     $(ratio "$m1_wall" "$m1_client + $m1_server" "$upsert_wall" "$upsert_client + $upsert_server")   (target <= 1.3x)"

@@ -6,10 +6,13 @@
 #
 # Usage: scripts/macro-bench.sh [rows]      (default 1000000)
 # Env:   PZ_BENCH_DIR (work directory, default a fresh mktemp -d), PZ_BENCH_SKIP_BUILD=1,
-#        PZ_BENCH_SAMPLES (default 3)
+#        PZ_BENCH_SAMPLES (default 3), PZ_BENCH_BEFORE_JAR (another build's pz.jar: its native, fused and
+#        universal runs are interleaved with this build's as *_before, for before/after in one run)
+# Usage also: scripts/macro-bench.sh 10000000 (10M rows; the file is generated once per work directory)
 set -euo pipefail
 rows="${1:-1000000}"
 samples="${PZ_BENCH_SAMPLES:-3}"
+before_jar="${PZ_BENCH_BEFORE_JAR:-}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${PZ_BENCH_DIR:-$(mktemp -d -t pz-macro-bench.XXXXXX)}"
 mkdir -p "$work"
@@ -140,8 +143,18 @@ for ((k = 1; k <= samples; k++)); do
   fused_rows=$(count_rows "$work/fused/out/orders_out/orders_out.csv")
   sample_variant universal "$work/universal" clean_universal "$root/scripts/pz" run --all
   universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
+  if [[ -n "$before_jar" ]]; then
+    for v in native fused universal; do
+      sample_variant "${v}_before" "$work/$v" "clean_$v" env PZ_JAR="$before_jar" "$root/scripts/pz" run --all
+      [[ "$(count_rows "$work/$v/out/orders_out/orders_out.csv")" == "$rows" ]] \
+        || { echo "ROW COUNT MISMATCH: ${v}_before" >&2; exit 1; }
+    done
+  fi
 done
 for v in floor floor_lib_beside native fused universal; do summarise "$v"; done
+if [[ -n "$before_jar" ]]; then
+  for v in native fused universal; do summarise "${v}_before"; done
+fi
 grep -h 'arrow_stream\|hint' "$work/universal.log" || true
 
 status=0
@@ -165,6 +178,11 @@ echo "  fused/floor_lib_beside    $(ratio "${median_s[fused]}" "${median_s[floor
 echo "  native/floor_lib_beside   $(ratio "${median_s[native]}" "${median_s[floor_lib_beside]}")"
 echo "  universal/native          $(ratio "${median_s[universal]}" "${median_s[native]}")"
 echo "  cpu: native/floor $(ratio "${median_cpu[native]}" "${median_cpu[floor]}"), universal/native $(ratio "${median_cpu[universal]}" "${median_cpu[native]}")"
+if [[ -n "$before_jar" ]]; then
+  for v in native fused universal; do
+    echo "  $v after/before          wall $(ratio "${median_s[$v]}" "${median_s[${v}_before]}"), cpu $(ratio "${median_cpu[$v]}" "${median_cpu[${v}_before]}"); before/floor $(ratio "${median_s[${v}_before]}" "${median_s[floor]}")"
+  done
+fi
 echo "  universal peak RSS: $((max_rss[universal] / 1024)) MiB; plan's memory budget: $(cd "$work/universal" && "$root/scripts/pz" plan | sed -n 's/^memory budget: \(~[0-9.]* [GM]B\).*/\1/p')"
 
 # --- startup and the sample template --------------------------------------------------------

@@ -4,7 +4,8 @@
 # through `pz run --all`, against a yardstick measured in the same run: DuckDB's local COPY plus the
 # SDK's plain one-request transfer of the same bytes, in a plain JVM (scripts/bench/ObjectYardstick.java).
 # The store runs on this machine: s3proxy in its own JVM (in memory), or Azurite from npm (in memory).
-# Median of N wall times each, variants interleaved; row counts verified.
+# Median of N wall and CPU (user+sys of the process; the store's own process not included) times
+# each, variants interleaved; row counts verified.
 #
 # Usage: scripts/bench/object-store-bench.sh <s3|azureblob> [rows]     (default 1000000)
 # Env:   PZ_BENCH_DIR, PZ_BENCH_SKIP_BUILD=1, PZ_BENCH_SAMPLES (default 3), PZ_TOOLS_DIR (Azurite's home)
@@ -120,16 +121,18 @@ select * from {{ source('files', 'orders') }}"
 make_project "$work/down" "INSERT INTO {{ sink('lake', 'orders', format: 'csv', strategy: 'replace') }}
 select * from {{ $down_source }}"
 
-declare -A walls median_s
+declare -A walls cpus median_s median_cpu
 sample() { # <name> <dir> <command...>
-  local name="$1" dir="$2"; shift 2
-  (cd "$dir" && "$timer" -f '%e' -o "$work/$name.time" "$@") > "$work/$name.log" 2>&1 \
+  local name="$1" dir="$2" wall utime stime; shift 2
+  (cd "$dir" && "$timer" -f '%e %U %S' -o "$work/$name.time" "$@") > "$work/$name.log" 2>&1 \
     || { echo "error: $name failed:" >&2; cat "$work/$name.log" >&2; exit 1; }
-  walls[$name]+="$(tail -n 1 "$work/$name.time") "
+  read -r wall utime stime < <(tail -n 1 "$work/$name.time")
+  walls[$name]+="$wall "
+  cpus[$name]+="$(echo "$utime + $stime" | bc -l) "
 }
 count_rows() { echo $(( $(wc -l < "$1") - 1 )); }
 
-echo "runs (median of $samples, interleaved; wall time of the whole process, JVM start included):"
+echo "runs (median of $samples, interleaved; wall and user+sys CPU time of the whole process, JVM start included):"
 for ((k = 1; k <= samples; k++)); do
   sample yardstick_up "$work" java -cp "$jar:$work/classes" ObjectYardstick "${target[@]}" yardstick.parquet up "$csv" "$work/yard"
   yard_up_rows="$(tail -n 1 "$work/yardstick_up.log")"
@@ -143,7 +146,9 @@ for ((k = 1; k <= samples; k++)); do
 done
 for name in yardstick_up pz_up yardstick_down pz_down; do
   median_s[$name]="$(printf '%s\n' ${walls[$name]} | median)"
-  printf '  %-16s wall median %6.3f s (%s)\n' "$name" "${median_s[$name]}" "$(printf '%.2f ' ${walls[$name]} | sed 's/ $//')"
+  median_cpu[$name]="$(printf '%s\n' ${cpus[$name]} | median)"
+  printf '  %-16s wall median %6.3f s (%s)  cpu median %6.3f s\n' "$name" "${median_s[$name]}" \
+    "$(printf '%.2f ' ${walls[$name]} | sed 's/ $//')" "${median_cpu[$name]}"
 done
 status=0
 for pair in "yardstick_up:$yard_up_rows" "yardstick_down:$yard_down_rows" "pz(up then down):$pz_rows"; do
@@ -155,7 +160,7 @@ done
 echo "row counts verified: yardstick up $yard_up_rows, down $yard_down_rows; pz up then down $pz_rows"
 ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 echo "results ($rows rows, $store):"
-echo "  csv -> $store parquet:  pz $(printf '%.3f' "${median_s[pz_up]}") s, yardstick $(printf '%.3f' "${median_s[yardstick_up]}") s, ratio $(ratio "${median_s[pz_up]}" "${median_s[yardstick_up]}")"
-echo "  $store parquet -> csv:  pz $(printf '%.3f' "${median_s[pz_down]}") s, yardstick $(printf '%.3f' "${median_s[yardstick_down]}") s, ratio $(ratio "${median_s[pz_down]}" "${median_s[yardstick_down]}")"
+echo "  csv -> $store parquet:  pz $(printf '%.3f' "${median_s[pz_up]}") s, yardstick $(printf '%.3f' "${median_s[yardstick_up]}") s, ratio $(ratio "${median_s[pz_up]}" "${median_s[yardstick_up]}") (cpu $(ratio "${median_cpu[pz_up]}" "${median_cpu[yardstick_up]}"))"
+echo "  $store parquet -> csv:  pz $(printf '%.3f' "${median_s[pz_down]}") s, yardstick $(printf '%.3f' "${median_s[yardstick_down]}") s, ratio $(ratio "${median_s[pz_down]}" "${median_s[yardstick_down]}") (cpu $(ratio "${median_cpu[pz_down]}" "${median_cpu[yardstick_down]}"))"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status

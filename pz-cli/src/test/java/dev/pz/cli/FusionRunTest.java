@@ -2,9 +2,14 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +24,12 @@ class FusionRunTest {
     Path dir;
 
     private TestProject project(boolean fusion) {
+        return project(fusion, "pipelines/totals.sql", "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', "
+                + "format: 'csv', path: 'out/') }}\nselect customer, count(*) as orders, sum(amount) as total\nfrom "
+                + "{{ source('files', 'orders') }}\ngroup by customer\norder by customer\n");
+    }
+
+    private TestProject project(boolean fusion, String pipelineFile, String pipelineSql) {
         return TestProject.in(dir).projectYml("fused", "engine:", "  threads: 2", "  fusion: " + fusion)
                 .file("connections.yml", """
                         files:
@@ -32,9 +43,7 @@ class FusionRunTest {
                         lake:
                           connector: localfiles
                         """)
-                .file("pipelines/totals.sql", "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', format: "
-                        + "'csv', path: 'out/') }}\nselect customer, count(*) as orders, sum(amount) as total\nfrom "
-                        + "{{ source('files', 'orders') }}\ngroup by customer\norder by customer\n")
+                .file(pipelineFile, pipelineSql)
                 .file("data/orders.csv", "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n");
     }
 
@@ -73,5 +82,72 @@ class FusionRunTest {
         try (var files = Files.list(dir.resolve("out"))) {
             assertThat(files.map(path -> path.getFileName().toString())).containsExactly("totals.csv");
         }
+    }
+
+    /**
+     * A pipeline that keeps every source row (projections and a sort): the source node takes its
+     * count from the chain's COPY instead of scanning the file again; every count, and the bytes,
+     * stay those of the staged path.
+     */
+    @Test
+    void aRowPreservingFusedChainReportsTheStagedPathsCounts() throws Exception {
+        String sql = "INSERT INTO {{ sink('lake', 'shouted', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
+                + "select id, upper(customer) as customer, amount * 2 as doubled\nfrom {{ source('files', 'orders') }}"
+                + "\norder by amount desc\n";
+        project(false, "pipelines/shouted.sql", sql);
+        CliRun staged = CliRun.pz(dir, "run", "--all");
+        assertThat(staged.exitCode()).as(staged.toString()).isZero();
+        String stagedOutput = Files.readString(dir.resolve("out/shouted.csv"));
+        Map<String, String> stagedRows = nodeRows(latestRunResults());
+
+        project(true, "pipelines/shouted.sql", sql);
+        CliRun fused = CliRun.pz(dir, "run", "--all");
+        assertThat(fused.exitCode()).as(fused.toString()).isZero();
+        assertThat(fused.outLines()).map(line -> line.replaceAll(" \\d+ms$", ""))
+                .contains("ok src_files__orders 4 rows", "ok shouted 4 rows", "ok lake.shouted 4 rows");
+        assertThat(Files.readString(dir.resolve("out/shouted.csv"))).isEqualTo(stagedOutput)
+                .isEqualTo("id,customer,doubled\n3,ALICE,61.5\n2,BOB,41.0\n1,ALICE,20.5\n4,CAROL,10.0\n");
+        assertThat(nodeRows(latestRunResults())).isEqualTo(stagedRows)
+                .containsEntry("src_files__orders", "success 4").containsEntry("shouted", "success 4");
+    }
+
+    /**
+     * A row-preserving fused chain whose COPY fails (a cast the data refuses): the failure is the
+     * pipeline's, as without the shortcut; the source still reports its rows and the output stays whole.
+     */
+    @Test
+    void aFailingRowPreservingChainFailsOnThePipelineAndLeavesTheOutputWhole() throws Exception {
+        String sql = "INSERT INTO {{ sink('lake', 'ids', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
+                + "select cast(customer as integer) as id from {{ source('files', 'orders') }}\n";
+        project(true, "pipelines/ids.sql", sql);
+        TestProject.in(dir).file("data/orders.csv", "id,customer,amount\n1,7,1.0\n2,8,2.0\n");
+        assertThat(CliRun.pz(dir, "run", "--all").exitCode()).isZero();
+        assertThat(Files.readString(dir.resolve("out/ids.csv"))).isEqualTo("id\n7\n8\n");
+
+        TestProject.in(dir).file("data/orders.csv", "id,customer,amount\n1,7,1.0\n2,bob,2.0\n3,9,3.0\n");
+        CliRun run = CliRun.pz(dir, "run", "--all");
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+        assertThat(run.outLines()).map(line -> line.replaceAll(" \\d+ms$", ""))
+                .contains("ok src_files__orders 3 rows", "FAIL ids 0 rows", "skip lake.ids 0 rows");
+        assertThat(Files.readString(dir.resolve("out/ids.csv"))).isEqualTo("id\n7\n8\n");
+        try (var files = Files.list(dir.resolve("out"))) {
+            assertThat(files.map(path -> path.getFileName().toString())).containsExactly("ids.csv");
+        }
+    }
+
+    private JsonNode latestRunResults() throws Exception {
+        try (Stream<Path> runs = Files.list(dir.resolve(".pz/runs"))) {
+            Path latest = runs.filter(path -> Files.exists(path.resolve("run_results.json"))).sorted()
+                    .reduce((first, second) -> second).orElseThrow();
+            return new ObjectMapper().readTree(latest.resolve("run_results.json").toFile());
+        }
+    }
+
+    /** Node name → "status rows" of one run_results.json. */
+    private static Map<String, String> nodeRows(JsonNode results) {
+        Map<String, String> rows = new LinkedHashMap<>();
+        results.get("nodes").forEach(node -> rows.put(node.get("name").asText(),
+                node.get("status").asText() + " " + node.get("rows").asText()));
+        return rows;
     }
 }

@@ -37,7 +37,7 @@ final class SchemaDriftGate {
     static NodeOutcome apply(SourceLoadNode node, RunContext context, DuckConnection connection, String table,
             NodeOutcome landed) {
         DriftPolicy policy = context.project().onSourceDrift();
-        if (policy == DriftPolicy.IGNORE || landed.failure() != null || node.read().columns() != null) {
+        if (!inspects(node, context) || landed.failure() != null) {
             return landed;
         }
         List<SchemaColumn> observed = connection.query("select column_name, column_type from (describe " + table + ")",
@@ -65,6 +65,11 @@ final class SchemaDriftGate {
                 + "': schema drift against the accepted baseline: " + described, null, 0,
                 "run 'pz schema accept " + key + "' to accept the new schema, or fix the source");
         return new NodeOutcome(landed.rows(), drift, null, landed.timings(), landed.provenance());
+    }
+
+    /** Whether the gate looks at this load at all: a drift policy is set and the read declares no columns. */
+    static boolean inspects(SourceLoadNode node, RunContext context) {
+        return context.project().onSourceDrift() != DriftPolicy.IGNORE && node.read().columns() == null;
     }
 
     /**

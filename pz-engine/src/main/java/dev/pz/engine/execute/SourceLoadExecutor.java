@@ -57,8 +57,9 @@ final class SourceLoadExecutor {
                 String fragment = fetched == null ? scan.sqlFragment() : fetch(scan.spoolFetch(), fetched, context);
                 long created = connection.execute("create or replace " + (fused ? "view " : "table ") + table
                         + " as select * from " + fragment);
-                // A table's CREATE reports the rows it stored; a fused view stores none, so its rows are counted.
-                rows = !fused && created >= 0 ? created : Counts.rows(connection, table);
+                // A table's CREATE reports the rows it stored; a fused view stores none.
+                rows = fused ? fusedRows(node, context, connection, table)
+                        : created >= 0 ? created : Counts.rows(connection, table);
             } finally {
                 // A table holds its rows now; a fused view reads the fetched files until the run ends.
                 if (fetched != null && !fused) {
@@ -80,6 +81,17 @@ final class SourceLoadExecutor {
         NodeOutcome landed = new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
         return SchemaDriftGate.apply(node, context, connection, table, landed);
+    }
+
+    /**
+     * The rows of a fused source's view: those its chain's COPY wrote when that is the same number
+     * ({@link FusedCopy#fromSource}), or else counted. Never the COPY's while the drift gate may still
+     * fail this load, since a failed load must leave no finished output behind.
+     */
+    private static long fusedRows(SourceLoadNode node, RunContext context, DuckConnection connection, String table) {
+        java.util.OptionalLong copied = SchemaDriftGate.inspects(node, context) ? java.util.OptionalLong.empty()
+                : FusedCopy.fromSource(node, context, connection, table);
+        return copied.orElseGet(() -> Counts.rows(connection, table));
     }
 
     /** A fresh directory in the run's spool for the objects a native read downloads. */

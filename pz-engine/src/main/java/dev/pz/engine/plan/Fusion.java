@@ -18,7 +18,9 @@ import java.util.function.Predicate;
  * Native fusion: a chain source loads → one pipeline → one sink that is a pure pass-through needs
  * no staged copy. Its source loads and pipeline become views and one COPY reads the files and
  * writes the destination in one streaming statement; the pipeline node runs that COPY (so it reports
- * its exact row count) and the sink node moves the finished file into place. A chain qualifies when
+ * its exact row count) and the sink node moves the finished file into place. When the pipeline reads
+ * one source and keeps exactly its rows, the source node runs the COPY instead and takes its own row
+ * count from it (see {@code FusedCopy}), so the source is not scanned a second time to be counted. A chain qualifies when
  * every source is planned {@code native_scan} and read in full (not incrementally), the pipeline has
  * no checks and no pipeline reads it, its only consumer is a {@code native_copy} sink writing a file
  * (a native SQL write into an attached database is never fused), and nothing in
