@@ -43,10 +43,7 @@ public final class PtyPz implements AutoCloseable {
 
     /** Starts pz on a pty; {@code CI} and {@code NO_COLOR} are cleared unless {@code environment} sets them. */
     public static PtyPz start(Path project, Map<String, String> environment, String... args) throws IOException {
-        List<String> pz = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp",
-                System.getProperty("java.class.path"), "dev.pz.cli.Main"));
-        pz.addAll(List.of(args));
+        List<String> pz = new ArrayList<>(PzJvm.command(args));
         pz.addAll(List.of("--project", project.toString()));
         String command = pz.stream().map(arg -> "'" + arg.replace("'", "'\\''") + "'")
                 .collect(Collectors.joining(" "));

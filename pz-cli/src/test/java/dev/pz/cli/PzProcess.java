@@ -3,8 +3,6 @@ package dev.pz.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -23,11 +21,8 @@ final class PzProcess {
     }
 
     static PzProcess start(Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp",
-                System.getProperty("java.class.path"), "dev.pz.cli.Main"));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(PzJvm.command(args)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         return new PzProcess(process, log);
     }
 

@@ -43,10 +43,7 @@ class StopSignalRunTest {
     /** {@code pz <args> --project <project>} in a process of its own, with {@code environment} added to ours. */
     static Process start(Map<String, String> environment, Path project, Path stdout, Path stderr, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                "dev.pz.cli.Main"));
-        command.addAll(List.of(args));
+        List<String> command = new ArrayList<>(PzJvm.command(args));
         command.addAll(List.of("--project", project.toString()));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
