@@ -96,6 +96,18 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
+            long duplicateGroups, long extraRows) {
+        Map<String, Object> event = envelope("merge_key_duplicates_detected");
+        event.put("nodeId", node.id());
+        event.put("output", output);
+        event.put("keys", keys);
+        event.put("duplicateGroups", duplicateGroups);
+        event.put("extraRows", extraRows);
+        emit(event);
+    }
+
+    @Override
     public synchronized void breakerStateChanged(String instance, String oldState, String newState, String trigger,
             long coolDownMs) {
         Map<String, Object> event = envelope("breaker_state_changed");

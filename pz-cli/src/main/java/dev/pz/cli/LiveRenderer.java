@@ -206,6 +206,12 @@ final class LiveRenderer implements RunListener, AutoCloseable {
     }
 
     @Override
+    public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
+            long duplicateGroups, long extraRows) {
+        update(List.of(PlainRenderer.mergeDuplicatesLine(output, keys, duplicateGroups, extraRows)));
+    }
+
+    @Override
     public synchronized void nodeCompleted(NodeResult result) {
         running.remove(result.id());
         done++;

@@ -49,6 +49,13 @@ final class PlainRenderer implements RunListener {
         out.flush();
     }
 
+    @Override
+    public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
+            long duplicateGroups, long extraRows) {
+        out.println(mergeDuplicatesLine(output, keys, duplicateGroups, extraRows));
+        out.flush();
+    }
+
     /**
      * A completed node's line, then its error (code and message) with each line indented two
      * spaces, then the bottleneck hint when one side of its Arrow channel waited most of the time.
@@ -94,6 +101,13 @@ final class PlainRenderer implements RunListener {
         return "warning: source drift on " + key + " (policy " + policy + "): "
                 + String.join("; ", changes.stream().map(SchemaChange::compact).toList())
                 + " — run 'pz schema accept " + key + "' to accept it";
+    }
+
+    /** {@code warning: output 'events': 2 merge key group(s) [id] have 3 duplicate staged row(s) -- …}. */
+    static String mergeDuplicatesLine(String output, List<String> keys, long duplicateGroups, long extraRows) {
+        return "warning: output '" + output + "': " + duplicateGroups + " merge key group(s) [" + String.join(", ", keys)
+                + "] have " + extraRows + " duplicate staged row(s) -- merge keeps one connector-determined survivor"
+                + " per key (staging order, not cursor order); dedup in the pipeline if a specific row must win";
     }
 
     static String retryLine(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {

@@ -60,6 +60,15 @@ public interface RunListener {
             java.util.List<SchemaChange> changes, java.util.List<SchemaColumn> observed, String hintsHash) {
     }
 
+    /**
+     * A merge write's staged rows hold {@code duplicateGroups} key groups more than once,
+     * {@code extraRows} rows beyond one per key; the destination keeps one row per key. Before the
+     * node's {@link #nodeCompleted}.
+     */
+    default void mergeKeyDuplicatesDetected(NodeRef node, String output, java.util.List<String> keys,
+            long duplicateGroups, long extraRows) {
+    }
+
     default void nodeCompleted(NodeResult result) {
     }
 

@@ -74,6 +74,12 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys, long duplicateGroups,
+            long extraRows) {
+        each(listener -> listener.mergeKeyDuplicatesDetected(node, output, keys, duplicateGroups, extraRows));
+    }
+
+    @Override
     public void nodeCompleted(NodeResult result) {
         each(listener -> listener.nodeCompleted(result));
     }
