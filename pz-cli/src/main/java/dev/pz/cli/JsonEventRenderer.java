@@ -72,6 +72,17 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns) {
+        Map<String, Object> event = envelope("lossy_integer_inference_detected");
+        event.put("nodeId", node.id());
+        event.put("connection", connection);
+        event.put("entity", entity);
+        event.put("columns", columns);
+        emit(event);
+    }
+
+    @Override
     public synchronized void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
             List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
         Map<String, Object> event = envelope("source_drift_detected");

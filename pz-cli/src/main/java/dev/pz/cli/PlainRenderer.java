@@ -50,6 +50,13 @@ final class PlainRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns) {
+        out.println(lossyIntegersLine(connection, entity, columns));
+        out.flush();
+    }
+
+    @Override
     public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
             long duplicateGroups, long extraRows) {
         out.println(mergeDuplicatesLine(output, keys, duplicateGroups, extraRows));
@@ -101,6 +108,13 @@ final class PlainRenderer implements RunListener {
         return "warning: source drift on " + key + " (policy " + policy + "): "
                 + String.join("; ", changes.stream().map(SchemaChange::compact).toList())
                 + " — run 'pz schema accept " + key + "' to accept it";
+    }
+
+    /** {@code warning: crm.orders: column(s) [id, sku] auto-detected as DOUBLE but … -- declare a columns: contract …}. */
+    static String lossyIntegersLine(String connection, String entity, List<String> columns) {
+        return "warning: " + connection + "." + entity + ": column(s) [" + String.join(", ", columns) + "] auto-detected"
+                + " as DOUBLE but hold only whole numbers beyond 2^53 -- digits may have been lost; declare a columns:"
+                + " contract (e.g. bigint, decimal or varchar) to load them losslessly";
     }
 
     /** {@code warning: output 'events': 2 merge key group(s) [id] have 3 duplicate staged row(s) -- …}. */

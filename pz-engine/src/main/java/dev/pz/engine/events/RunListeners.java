@@ -68,6 +68,11 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity, List<String> columns) {
+        each(listener -> listener.lossyIntegerInferenceDetected(node, connection, entity, columns));
+    }
+
+    @Override
     public void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
             List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
         each(listener -> listener.sourceDriftDetected(node, connection, entity, policy, changes, observed, hintsHash));

@@ -57,6 +57,9 @@ final class SourceLoadExecutor {
                         + " as select * from " + fragment);
                 // A table's CREATE reports the rows it stored; a fused view stores none, so its rows are counted.
                 rows = !fused && created >= 0 ? created : Counts.rows(connection, table);
+                if (!fused && scan.schemaInferred()) {
+                    LossyIntegerLint.check(node, context, connection, table);
+                }
             } finally {
                 // A table holds its rows now; a fused view reads the fetched files until the run ends.
                 if (fetched != null && !fused) {
