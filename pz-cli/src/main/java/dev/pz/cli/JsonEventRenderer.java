@@ -72,6 +72,17 @@ final class JsonEventRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns) {
+        Map<String, Object> event = envelope("lossy_integer_inference_detected");
+        event.put("nodeId", node.id());
+        event.put("connection", connection);
+        event.put("entity", entity);
+        event.put("columns", columns);
+        emit(event);
+    }
+
+    @Override
     public synchronized void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
             List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
         Map<String, Object> event = envelope("source_drift_detected");
@@ -92,6 +103,18 @@ final class JsonEventRenderer implements RunListener {
         List<Object> columns = SchemaColumn.json(observed);
         event.put("observed", columns);
         event.put("hintsHash", hintsHash);
+        emit(event);
+    }
+
+    @Override
+    public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
+            long duplicateGroups, long extraRows) {
+        Map<String, Object> event = envelope("merge_key_duplicates_detected");
+        event.put("nodeId", node.id());
+        event.put("output", output);
+        event.put("keys", keys);
+        event.put("duplicateGroups", duplicateGroups);
+        event.put("extraRows", extraRows);
         emit(event);
     }
 

@@ -206,6 +206,18 @@ final class LiveRenderer implements RunListener, AutoCloseable {
     }
 
     @Override
+    public synchronized void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns) {
+        update(List.of(PlainRenderer.lossyIntegersLine(connection, entity, columns)));
+    }
+
+    @Override
+    public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
+            long duplicateGroups, long extraRows) {
+        update(List.of(PlainRenderer.mergeDuplicatesLine(output, keys, duplicateGroups, extraRows)));
+    }
+
+    @Override
     public synchronized void nodeCompleted(NodeResult result) {
         running.remove(result.id());
         done++;

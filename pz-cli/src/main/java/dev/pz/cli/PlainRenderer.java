@@ -49,6 +49,20 @@ final class PlainRenderer implements RunListener {
         out.flush();
     }
 
+    @Override
+    public synchronized void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns) {
+        out.println(lossyIntegersLine(connection, entity, columns));
+        out.flush();
+    }
+
+    @Override
+    public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
+            long duplicateGroups, long extraRows) {
+        out.println(mergeDuplicatesLine(output, keys, duplicateGroups, extraRows));
+        out.flush();
+    }
+
     /**
      * A completed node's line, then its error (code and message) with each line indented two
      * spaces, then the bottleneck hint when one side of its Arrow channel waited most of the time.
@@ -94,6 +108,20 @@ final class PlainRenderer implements RunListener {
         return "warning: source drift on " + key + " (policy " + policy + "): "
                 + String.join("; ", changes.stream().map(SchemaChange::compact).toList())
                 + " — run 'pz schema accept " + key + "' to accept it";
+    }
+
+    /** {@code warning: crm.orders: column(s) [id, sku] auto-detected as DOUBLE but … -- declare a columns: contract …}. */
+    static String lossyIntegersLine(String connection, String entity, List<String> columns) {
+        return "warning: " + connection + "." + entity + ": column(s) [" + String.join(", ", columns) + "] auto-detected"
+                + " as DOUBLE but hold only whole numbers beyond 2^53 -- digits may have been lost; declare a columns:"
+                + " contract (e.g. bigint, decimal or varchar) to load them losslessly";
+    }
+
+    /** {@code warning: output 'events': 2 merge key group(s) [id] have 3 duplicate staged row(s) -- …}. */
+    static String mergeDuplicatesLine(String output, List<String> keys, long duplicateGroups, long extraRows) {
+        return "warning: output '" + output + "': " + duplicateGroups + " merge key group(s) [" + String.join(", ", keys)
+                + "] have " + extraRows + " duplicate staged row(s) -- merge keeps one connector-determined survivor"
+                + " per key (staging order, not cursor order); dedup in the pipeline if a specific row must win";
     }
 
     static String retryLine(NodeRef node, int attempt, int maxAttempts, long delayMs, String reason) {

@@ -2,17 +2,10 @@ package dev.pz.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -43,7 +36,7 @@ class LiveTerminalTest {
     @Test
     void rowsRateAndBarMoveAndTheFinalLinesAreThePlainOnes() throws Exception {
         Path project = project(120_000);
-        Terminal live = Terminal.run(project, Map.of());
+        PtyPz live = PtyPz.run(project, Map.of(), "run", "--all");
         assertThat(live.exitCode()).as(live.text()).isZero();
 
         List<Matcher> footers = SOURCE_FOOTER.matcher(live.text()).results()
@@ -72,7 +65,7 @@ class LiveTerminalTest {
     @Test
     void aFileDuckDbReadsLeavesThePlainLines() throws Exception {
         Path project = CsvCopyProject.write(dir.resolve("native"), 40_000, id -> PADDING + id, "  threads: 2");
-        Terminal live = Terminal.run(project, Map.of());
+        PtyPz live = PtyPz.run(project, Map.of(), "run", "--all");
         assertThat(live.exitCode()).as(live.text()).isZero();
         assertThat(live.text()).contains(LiveRenderer.HIDE_CURSOR, LiveRenderer.SHOW_CURSOR);
 
@@ -85,7 +78,7 @@ class LiveTerminalTest {
     @ValueSource(strings = {"true", ""})
     void underCiThePtyGetsPlainOutput(String ci) throws Exception {
         Path project = project(2_000);
-        Terminal terminal = Terminal.run(project, Map.of("CI", ci));
+        PtyPz terminal = PtyPz.run(project, Map.of("CI", ci), "run", "--all");
         assertThat(terminal.exitCode()).as(terminal.text()).isZero();
         assertThat(terminal.text()).doesNotContain(ESC);
 
@@ -95,7 +88,7 @@ class LiveTerminalTest {
 
     @Test
     void noColorKeepsTheViewWithoutColours() throws Exception {
-        Terminal live = Terminal.run(project(40_000), Map.of("NO_COLOR", "1"));
+        PtyPz live = PtyPz.run(project(40_000), Map.of("NO_COLOR", "1"), "run", "--all");
         assertThat(live.exitCode()).as(live.text()).isZero();
         assertThat(live.text()).containsPattern(SOURCE_FOOTER).contains(LiveRenderer.ERASE_BELOW)
                 .doesNotContain(LiveRenderer.GREY, LiveRenderer.GREEN, LiveRenderer.RESET);
@@ -104,7 +97,7 @@ class LiveTerminalTest {
     @Test
     void ctrlCLeavesNoFooterAndTheCursorShown() throws Exception {
         Path project = project(120_000);
-        try (Terminal terminal = Terminal.start(project, Map.of())) {
+        try (PtyPz terminal = PtyPz.start(project, Map.of(), "run", "--all")) {
             assertThat(terminal.awaitOutput(text -> SOURCE_FOOTER.matcher(text).find(), 120_000))
                     .as(terminal.text()).isTrue();
             terminal.interruptPz();
@@ -127,98 +120,5 @@ class LiveTerminalTest {
         return lines.stream().map(line -> line.replaceAll(" \\d+ms$", " <ms>")
                 .replaceAll("^run \\S+: (.*) \\(.*\\)$", "run <id>: $1")
                 .replaceAll("^report: .*$", "report: <path>")).collect(Collectors.toList());
-    }
-
-    /** pz under {@code script}: its pty output as text, LF line ends. */
-    private static final class Terminal implements AutoCloseable {
-        private final Process script;
-        private final ByteArrayOutputStream output = new ByteArrayOutputStream();
-        private final Thread pump;
-
-        private Terminal(Process script) {
-            this.script = script;
-            this.pump = new Thread(this::pump, "pty-output");
-            pump.setDaemon(true);
-            pump.start();
-        }
-
-        static Terminal run(Path project, Map<String, String> environment) throws Exception {
-            try (Terminal terminal = start(project, environment)) {
-                terminal.waitFor();
-                return terminal;
-            }
-        }
-
-        static Terminal start(Path project, Map<String, String> environment) throws IOException {
-            List<String> pz = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                    .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp",
-                    System.getProperty("java.class.path"), "dev.pz.cli.Main", "run", "--all", "--project",
-                    project.toString()));
-            String command = pz.stream().map(arg -> "'" + arg.replace("'", "'\\''") + "'")
-                    .collect(Collectors.joining(" "));
-            ProcessBuilder builder = new ProcessBuilder("script", "-q", "-e", "-c", command, "/dev/null")
-                    .redirectErrorStream(true);
-            builder.environment().remove("CI");
-            builder.environment().remove("NO_COLOR");
-            builder.environment().put("COLUMNS", "200");
-            builder.environment().putAll(environment);
-            return new Terminal(builder.start());
-        }
-
-        private void pump() {
-            try (InputStream in = script.getInputStream()) {
-                byte[] buffer = new byte[8192];
-                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                    synchronized (output) {
-                        output.write(buffer, 0, n);
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        /** Polls the output until {@code seen} holds or pz ends (or {@code timeoutMs} passes). */
-        boolean awaitOutput(java.util.function.Predicate<String> seen, long timeoutMs) throws InterruptedException {
-            long deadline = System.currentTimeMillis() + timeoutMs;
-            while (System.currentTimeMillis() < deadline && script.isAlive()) {
-                if (seen.test(text())) {
-                    return true;
-                }
-                Thread.sleep(5);
-            }
-            return seen.test(text());
-        }
-
-        /** Ctrl-C as a terminal sends it: SIGINT to pz itself. */
-        void interruptPz() throws IOException, InterruptedException {
-            long pid = script.descendants().filter(process -> process.info().command().orElse("").endsWith("java"))
-                    .findFirst().orElseThrow().pid();
-            assertThat(new ProcessBuilder("bash", "-c", "kill -INT " + pid).start().waitFor()).isZero();
-        }
-
-        int waitFor() throws InterruptedException {
-            assertThat(script.waitFor(300, TimeUnit.SECONDS)).as("pz ends").isTrue();
-            pump.join();
-            return script.exitValue();
-        }
-
-        int exitCode() {
-            return script.exitValue();
-        }
-
-        String text() {
-            synchronized (output) {
-                return output.toString(StandardCharsets.UTF_8).replace("\r\n", "\n");
-            }
-        }
-
-        @Override
-        public void close() {
-            if (script.isAlive()) {
-                script.descendants().forEach(ProcessHandle::destroyForcibly);
-                script.destroyForcibly();
-            }
-        }
     }
 }

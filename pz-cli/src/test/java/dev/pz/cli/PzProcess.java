@@ -5,8 +5,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -33,11 +31,8 @@ final class PzProcess {
 
     /** As {@link #start(Path, String...)}, with {@code environment} as pz's whole environment. */
     static PzProcess start(Path log, Map<String, String> environment, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xss4m", "-cp",
-                System.getProperty("java.class.path"), "dev.pz.cli.Main"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(PzJvm.command(args)).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         builder.environment().clear();
         builder.environment().putAll(environment);
         Process process = builder.start();

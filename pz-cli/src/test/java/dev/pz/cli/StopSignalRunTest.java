@@ -19,9 +19,11 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A real {@code pz run} process stopped by SIGINT or SIGTERM while a node works: the run says it
+ * A real {@code pz run} process stopped by SIGINT, SIGTERM or SIGHUP while a node works: the run says it
  * was cancelled and which nodes it interrupted, the interrupted node reads {@code cancelled} on the
  * console and {@code skipped} in run_results.json and the event stream, the summary agrees, the
  * run is {@code fatal} and pz exits 3. The signal is sent once pz reports the node running (its
@@ -41,10 +43,7 @@ class StopSignalRunTest {
     /** {@code pz <args> --project <project>} in a process of its own, with {@code environment} added to ours. */
     static Process start(Map<String, String> environment, Path project, Path stdout, Path stderr, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                "dev.pz.cli.Main"));
-        command.addAll(List.of(args));
+        List<String> command = new ArrayList<>(PzJvm.command(args));
         command.addAll(List.of("--project", project.toString()));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
@@ -121,8 +120,10 @@ class StopSignalRunTest {
         assertThat(Files.readString(project.resolve("out/endless_out.csv"))).isEqualTo("n\n41\n");
     }
 
-    @Test
-    void sigtermDuringABlockedUniversalSourcePrintsTheInterruptedNodeAsCancelled() throws Exception {
+    /** A supervisor's stop (SIGTERM) and a closed terminal (SIGHUP) cancel the run as Ctrl-C does. */
+    @ParameterizedTest
+    @ValueSource(strings = {"TERM", "HUP"})
+    void aStopSignalDuringABlockedUniversalSourcePrintsTheInterruptedNodeAsCancelled(String name) throws Exception {
         // One node at a time: fine (first by name) has finished when items blocks.
         TestProject project = TestProject.in(temp.resolve("p")).projectYml("signals", "engine:", "  threads: 1")
                 .file("connections.yml", "src:\n  connector: memory\n  entities:\n    items:\n      read: {block: true, "
@@ -138,7 +139,7 @@ class StopSignalRunTest {
         try (BufferedReader err = new BufferedReader(new InputStreamReader(pz.getErrorStream(),
                 StandardCharsets.UTF_8))) {
             errors = readUntil(err, line -> line.equals("memory: blocked items"));
-            signal(pz, "TERM");
+            signal(pz, name);
             errors.addAll(err.lines().toList());
         } catch (IOException | AssertionError e) {
             pz.destroyForcibly();
@@ -146,7 +147,8 @@ class StopSignalRunTest {
         }
         assertThat(exitOf(pz)).isEqualTo(3);
 
-        assertThat(errors).last().as("stderr to the end").isEqualTo("run cancelled (SIGTERM): interrupted src_src__items");
+        assertThat(errors).last().as("stderr to the end").isEqualTo("run cancelled (SIG" + name
+                + "): interrupted src_src__items");
         List<String> lines = Files.readAllLines(stdout).stream().map(line -> line.replaceAll(" \\d+ms$", "")).toList();
         assertThat(lines).contains("cancelled src_src__items 0 rows", "skip items 0 rows", "skip lake.items 0 rows")
                 .anySatisfy(line -> assertThat(line).matches("run \\S+: 1 succeeded, 0 failed, 3 skipped \\(.*\\)"));

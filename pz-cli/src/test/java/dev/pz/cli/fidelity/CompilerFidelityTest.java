@@ -581,7 +581,7 @@ class CompilerFidelityTest {
         assertThat(errors(project(CRM, "x", "select {{ sink }}\n"), "PZ0104")).hasSize(1);
     }
 
-    // DW1, DW2, DW4, DW5, DW6, DW7, WI1, WI3, WI5, WI6
+    // DW1, DW2, DW4, DW5, DW6, DW7, WI1, WI3, WI5, WI6, TR6 (the sentinel compiled SQL shows)
     @Test
     void sqlDeclaredWatermarksAreInferredOrRefused() {
         String contract = "crm:\n  connector: localfiles\n  entities:\n    orders:\n      read:\n        path: o.csv\n"
@@ -592,7 +592,8 @@ class CompilerFidelityTest {
                 + "where updated_at > {{ watermark('crm', 'orders') }}\n");
         compiled(ok);
         String compiledSql = ok.read(".pz/target/compiled/orders_curated.sql");
-        assertThat(compiledSql).contains("-- incremental: crm.orders (cursor updated_at, declared in SQL)");
+        assertThat(compiledSql).contains("-- incremental: crm.orders (cursor updated_at, declared in SQL)",
+                "updated_at > '__pz_watermark__crm__orders__'");
         compiled(ok);
         assertThat(ok.read(".pz/target/compiled/orders_curated.sql")).isEqualTo(compiledSql);
 

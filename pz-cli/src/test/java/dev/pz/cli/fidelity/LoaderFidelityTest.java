@@ -127,17 +127,19 @@ class LoaderFidelityTest {
         assertThat(expanded.err()).contains("PZ0101").containsIgnoringCase("alias");
     }
 
-    // YM3, YM4 through vars: quoted scalars stay strings, plain ones are typed, shared aliases load
+    // YM3, YM4, YM5 through vars: quoted scalars stay strings, plain ones are typed, shared aliases load, a
+    // quoted key is its text
     @Test
     void quotedScalarsStayStringsAndPlainOnesAreTyped() {
         TestProject project = project("vars:\n  quoted: \"0123456\"\n  plain: 0123456\n  version: \"1.10\"\n"
-                + "  defaults: &d\n    x: 1\n  a: *d\n  b: *d\n", null)
+                + "  defaults: &d\n    x: 1\n  a: *d\n  b: *d\n  \"200\": ok\n", null)
                 .file("pipelines/p.sql", "select '{{ var('quoted') }}' as q, {{ var('plain') }} as p, "
-                        + "'{{ var('version') }}' as v, {{ var('a').x }} as a, {{ var('b').x }} as b\n");
+                        + "'{{ var('version') }}' as v, {{ var('a').x }} as a, {{ var('b').x }} as b, "
+                        + "'{{ var('200') }}' as k\n");
         CliRun run = compile(project);
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(project.read(".pz/target/compiled/p.sql"))
-                .contains("'0123456' as q", "123456 as p", "'1.10' as v", "1 as a", "1 as b");
+                .contains("'0123456' as q", "123456 as p", "'1.10' as v", "1 as a", "1 as b", "'ok' as k");
     }
 
     // PL4, EI1 (the error names the variable, never a value)

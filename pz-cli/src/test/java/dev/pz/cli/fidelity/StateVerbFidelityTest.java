@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code pz state} as the reference's StateCommandTests pin it. The confirmation prompt's own cases
- * (declined, confirmed, a run starting while it waits) need a terminal and are not restated.
+ * (declined, confirmed, a run starting while it waits) are StatePromptFidelityTest's, on a real terminal.
  */
 class StateVerbFidelityTest {
     private static final String LATEST = "20260729T020013422Z-a91c";

@@ -52,12 +52,29 @@ public interface RunListener {
     }
 
     /**
+     * A native read with an inferred schema staged {@code columns} as DOUBLE though they hold only
+     * whole numbers beyond 2^53, so digits may have been lost. Before the node's {@link #nodeCompleted}.
+     */
+    default void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity,
+            java.util.List<String> columns) {
+    }
+
+    /**
      * The staged columns of {@code connection.entity} differ from its accepted baseline; {@code policy}
      * is {@code warn} (the load goes on) or {@code fail} (it fails with PZ0331). Before the node's
      * {@link #nodeCompleted}.
      */
     default void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
             java.util.List<SchemaChange> changes, java.util.List<SchemaColumn> observed, String hintsHash) {
+    }
+
+    /**
+     * A merge write's staged rows hold {@code duplicateGroups} key groups more than once,
+     * {@code extraRows} rows beyond one per key; the destination keeps one row per key. Before the
+     * node's {@link #nodeCompleted}.
+     */
+    default void mergeKeyDuplicatesDetected(NodeRef node, String output, java.util.List<String> keys,
+            long duplicateGroups, long extraRows) {
     }
 
     default void nodeCompleted(NodeResult result) {

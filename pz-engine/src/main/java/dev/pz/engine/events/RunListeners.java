@@ -68,9 +68,20 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity, List<String> columns) {
+        each(listener -> listener.lossyIntegerInferenceDetected(node, connection, entity, columns));
+    }
+
+    @Override
     public void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
             List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
         each(listener -> listener.sourceDriftDetected(node, connection, entity, policy, changes, observed, hintsHash));
+    }
+
+    @Override
+    public void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys, long duplicateGroups,
+            long extraRows) {
+        each(listener -> listener.mergeKeyDuplicatesDetected(node, output, keys, duplicateGroups, extraRows));
     }
 
     @Override

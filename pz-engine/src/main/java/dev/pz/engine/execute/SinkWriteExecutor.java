@@ -3,6 +3,7 @@ package dev.pz.engine.execute;
 import dev.pz.connectors.api.NativeCopy;
 import dev.pz.connectors.api.OnDelete;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
@@ -22,6 +23,9 @@ final class SinkWriteExecutor {
     NodeOutcome execute(SinkWriteNode node, RunContext context, DuckConnection connection) {
         PlannedNode planned = context.plan().node(node.id()).orElseThrow();
         String relation = Relations.staging(node.pipeline());
+        if (node.write().strategy() == WriteStrategy.MERGE && !context.plan().isFused(node.id())) {
+            MergeKeyDuplicates.report(node, context, connection, relation);
+        }
         if (planned.strategy() != Strategy.NATIVE_COPY
                 || planned.nativeCopy() == null && planned.nativeSqlWrite() == null) {
             OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),

@@ -60,6 +60,9 @@ final class SourceLoadExecutor {
                 // A table's CREATE reports the rows it stored; a fused view stores none.
                 rows = fused ? fusedRows(node, context, connection, table)
                         : created >= 0 ? created : Counts.rows(connection, table);
+                if (!fused && scan.schemaInferred()) {
+                    LossyIntegerLint.check(node, context, connection, table);
+                }
             } finally {
                 // A table holds its rows now; a fused view reads the fetched files until the run ends.
                 if (fetched != null && !fused) {
