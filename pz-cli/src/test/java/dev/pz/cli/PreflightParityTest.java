@@ -112,6 +112,8 @@ class PreflightParityTest {
                         "  connector: localfiles\n  max_concurrency: 0\n  entities")),
                 when("retention: maybe", "PZ0123", projectYml("retention: maybe\n")),
                 when("on_source_drift: maybe", "PZ0126", projectYml("on_source_drift: maybe\n")),
+                when("scale_out.staging that is not a path", "PZ0702", projectYml("scale_out:\n  staging: [a, b]\n")),
+                when("an unknown scale_out key", "PZ0702", projectYml("scale_out:\n  staging: st\n  bucket: x\n")),
                 when("a pipeline file name that is not an identifier", "PZ0136", project -> project
                         .delete("pipelines/totals.sql").file("pipelines/Totals-2.sql", PIPELINE)),
                 when("retired table: under read:", "PZ0348", connections("        format: csv\n",

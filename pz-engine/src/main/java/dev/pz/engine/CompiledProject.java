@@ -257,20 +257,9 @@ public final class CompiledProject {
                     effective::contains, id -> effective.contains(id)
                             && (target.retry() == null || !target.retry().reuse().containsKey(id))));
             PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
-            RunSession.Result result;
-            try {
-                result = RunSession.execute(new RunSession.Request(project, dag, outcome.plan(), registry,
-                        effective, settings.failFast(), settings.fullRefresh(), listener, Clock.systemUTC(),
-                        control.cancellation(), target.retry()));
-            } catch (Cancellation.CancelledException e) {
-                throw new RunCancelledException(CancellationNotice.beforeAnyNode());
-            }
-            Retention.Sweep sweep = result.sweep();
-            Optional<RunReport.Retention> retention = sweep == null || !sweep.worthReporting() ? Optional.empty()
-                    : Optional.of(new RunReport.Retention(sweep.stagingDeleted(), sweep.workdirsDeleted(),
-                            sweep.bytesFreed(), sweep.failures(), sweep.line()));
-            return new RunReport(result.runId(), result.status(), result.results(), result.resultsFile(), retention,
-                    result.notes(), CancellationNotice.of(control.cancellation(), result.results()));
+            return execute(new RunSession.Request(project, dag, outcome.plan(), registry, effective,
+                    settings.failFast(), settings.fullRefresh(), listener, Clock.systemUTC(), control.cancellation(),
+                    target.retry()), control);
         });
     }
 
@@ -288,7 +277,7 @@ public final class CompiledProject {
             ShardRun run = ShardRun.prepare(project, dag, outcome.plan(), registry, target.effective(), shard.index(),
                     shard.count(), shard.runId());
             run.clear();
-            RunReport report = execute(outcome, new RunSession.Request(project, dag, outcome.plan(), registry,
+            RunReport report = execute(new RunSession.Request(project, dag, outcome.plan(), registry,
                     run.effective(target.effective()), settings.failFast(), false, listener, Clock.systemUTC(),
                     control.cancellation(), null, run.hooks()), control);
             if (report.status() != RunStatus.SUCCESS) {
@@ -323,7 +312,7 @@ public final class CompiledProject {
                     RunSession.Request request = new RunSession.Request(project, dag, outcome.plan(), registry,
                             commit.effective(), false, false, listener, Clock.systemUTC(), control.cancellation(),
                             null, hooks);
-                    published[0] = execute(outcome, request, control);
+                    published[0] = execute(request, control);
                     return published[0].status();
                 });
                 Optional<RunReport> report = Optional.ofNullable(published[0]).map(run -> {
@@ -347,7 +336,8 @@ public final class CompiledProject {
         return outcome;
     }
 
-    private RunReport execute(Preflight.Outcome outcome, RunSession.Request request, RunControl control) {
+    /** Runs {@code request}; a run cancelled before its first node is a {@link RunCancelledException}. */
+    private RunReport execute(RunSession.Request request, RunControl control) {
         RunSession.Result result;
         try {
             result = RunSession.execute(request);

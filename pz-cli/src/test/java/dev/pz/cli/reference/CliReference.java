@@ -25,7 +25,8 @@ final class CliReference {
                 .append("# Command-line reference\n\n")
                 .append("Every verb and flag of `pz`. Each verb also takes `-h`/`--help` (print its usage) and\n")
                 .append("`-V`/`--version`. Exit codes: `0` ok, `1` a node or check failed, `2` a problem of the project\n")
-                .append("or the command line (nothing ran), `3` fatal (cancelled, or a bug in pz). The guide\n")
+                .append("or the command line (nothing ran), `3` fatal (cancelled, or a bug in pz); `run --shard` and\n")
+                .append("`commit` also exit `75` on a transient failure worth retrying (`docs/scale-out.md`). The guide\n")
                 .append("(`docs/guide/`) shows the verbs at work; `codes.md` lists every error code.\n\n");
         page.append("| verb | what it does |\n|---|---|\n");
         walk(root, command -> page.append("| [`").append(command.qualifiedName()).append("`](#")
