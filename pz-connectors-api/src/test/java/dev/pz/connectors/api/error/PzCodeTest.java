@@ -18,7 +18,7 @@ class PzCodeTest {
         Set<Integer> seen = new HashSet<>();
         for (PzCode code : PzCode.values()) {
             assertThat(seen.add(code.number())).as("duplicate number %s", code).isTrue();
-            assertThat(code.code()).matches("PZ0[1-6]\\d\\d");
+            assertThat(code.code()).matches("PZ0[1-7]\\d\\d");
         }
     }
 
