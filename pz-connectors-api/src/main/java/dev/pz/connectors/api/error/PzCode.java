@@ -2,7 +2,7 @@ package dev.pz.connectors.api.error;
 
 /**
  * The catalogue of pz error codes. Every constant carries its literal number, which is part of
- * pz's user surface ({@code PZ0101} … {@code PZ0611}) and never changes once published. The
+ * pz's user surface ({@code PZ0101} … {@code PZ0709}) and never changes once published. The
  * family is derived from the number: 01xx load, 02xx compile, 03xx connector and planning,
  * 04xx SQL, 05xx runtime, 06xx MCP, 07xx scale-out (shards and commits).
  */
