@@ -163,9 +163,9 @@ class ListingVerbsFidelityTest {
         CliRun run = onF02(Catalogue.f02(temp), "connectors");
         assertThat(run.exitCode()).isZero();
         Map<String, String> tiers = Map.of(
-                "s3", "src:native-only snk:native+universal",
-                "azureblob", "src:native-only snk:native+universal",
-                "gcs", "src:universal snk:native+universal",
+                "s3", "src:native+universal snk:native+universal",
+                "azureblob", "src:native+universal snk:native+universal",
+                "gcs", "src:native+universal snk:native+universal",
                 "duckdb", "src:native-only snk:native+universal",
                 "ducklake", "src:native-only snk:native+universal",
                 "quack", "src:native-only snk:native+universal");
