@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code pz worker} processes and {@code pz submit --engine temporal} against Temporal's test server on
  * a loopback port: the plan's DAG as a workflow (shards in parallel, then the commit; a flow after the
  * flows it depends on), exit codes 1/2 failing without a retry, and a worker killed with SIGKILL in
- * the middle of a step whose step then runs again on the other worker.
+ * the middle of a step whose step then runs again on the other worker; and the sharded PostgreSQL
+ * flow of the CLI's sharded-run tests, emitted in 8 shards, landing the rows of a single run exactly
+ * once with its watermark advanced once although a worker died mid-shard.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TemporalScaleOutTest {
