@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.connectors.postgres.PostgresProjects;
 import dev.pz.testing.TestProject;
 import java.nio.file.Path;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package dev.pz.cli;
 
+import dev.pz.connectors.postgres.PostgresProjects;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import dev.pz.testing.TestProject;
 import java.nio.file.Path;

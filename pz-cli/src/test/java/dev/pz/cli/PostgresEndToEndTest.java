@@ -3,6 +3,7 @@ package dev.pz.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pz.connectors.postgres.PostgresProjects;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import dev.pz.testing.TestProject;
 import java.nio.file.Path;

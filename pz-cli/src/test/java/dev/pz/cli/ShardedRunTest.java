@@ -1,16 +1,18 @@
 package dev.pz.cli;
 
+import static dev.pz.connectors.postgres.ShardedPostgresFlow.count;
+import static dev.pz.connectors.postgres.ShardedPostgresFlow.difference;
+import static dev.pz.connectors.postgres.ShardedPostgresFlow.sink;
+import static dev.pz.connectors.postgres.ShardedPostgresFlow.tableExists;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pz.connectors.postgres.PostgresTestServer;
+import dev.pz.connectors.postgres.PostgresProjects;
+import dev.pz.connectors.postgres.ShardedPostgresFlow;
 import dev.pz.testing.TestProject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,51 +35,29 @@ class ShardedRunTest {
     @TempDir
     Path temp;
 
-    private String suffix;
+    private ShardedPostgresFlow flow;
     private String source;
-    private String schema;
     private Map<String, String> env;
 
     @BeforeEach
     void seed() throws SQLException {
-        suffix = Long.toHexString(System.nanoTime());
-        source = "shard_src_" + suffix;
-        schema = "pz_state_" + suffix;
-        env = PostgresProjects.environment(PostgresTestServer.endpoint());
-        PostgresProjects.execute("create table public." + source + " (id bigint primary key, name text, amount numeric(12,2),"
-                + " updated_at timestamp not null)",
-                "insert into public." + source + " select i, case when i % 7 = 0 then null else 'row-☃-' || i end,"
-                        + " (i * 37 % 10000) / 100.0, timestamp '2026-01-01' + i * interval '1 second'"
-                        + " from generate_series(1, 20000) i");
+        flow = ShardedPostgresFlow.seed(temp);
+        source = flow.source();
+        env = flow.environment();
     }
 
-    /** A project reading the source incrementally, partitioned on id, appending to {@code target}. */
     private TestProject project(String dir, String target, String select) {
-        return TestProject.in(temp.resolve(dir)).projectYml("shards_" + dir, "engine:\n  threads: 2\n"
-                        + "scale_out:\n  staging: ../staging-" + dir + "\n"
-                        + "state:\n  backend: postgres\n  connection: statedb\n  schema: " + schema + "_" + dir + "\n")
-                .file("connections.yml", PostgresProjects.connection("pg", "", "    public." + source + ":\n      read:\n"
-                        + "        columns: {id: bigint, name: varchar, amount: decimal, updated_at: timestamp}\n"
-                        + "        partition_column: id\n        partitions: 2\n"
-                        + "        sync: {mode: incremental, cursor: updated_at}\n")
-                        + PostgresProjects.connection("statedb", "", ""))
-                .file("pipelines/p.sql", "INSERT INTO {{ sink('pg', 'public." + target + "', strategy: 'append', duplicates: 'accept') }}\n"
-                        + select.replace("SOURCE", "{{ source('pg', 'public." + source + "') }}") + "\n");
-    }
-
-    private static String sink(String target) {
-        return "pg.public." + target;
+        return flow.project(dir, target, select);
     }
 
     private TestProject shardedProject(String dir, String target) {
-        return project(dir, target, "select id, upper(name) as name, amount * 2 as doubled, updated_at from SOURCE"
-                + " where amount >= 1");
+        return flow.shardedProject(dir, target);
     }
 
     @Test
     void eightShardProcessesThenACommitLandTheSameRowsAsOneRunExactlyOnce() throws Exception {
-        String target = "shard_dst_" + suffix;
-        String reference = "shard_ref_" + suffix;
+        String target = "shard_dst_" + Long.toHexString(System.nanoTime());
+        String reference = target.replace("dst", "ref");
         TestProject sharded = shardedProject("sharded", target);
         TestProject single = shardedProject("single", reference);
 
@@ -99,8 +79,8 @@ class ShardedRunTest {
         assertThat(difference(target, reference)).isZero();
         // The largest cursor the shards read (row 20000 fails amount >= 1, which reaches the source as a predicate),
         // the same value a single-process run stores.
-        assertThat(watermark("sharded", source)).containsExactly("2026-01-01T05:33:19.000000|r1");
-        assertThat(watermark("single", source)).singleElement().asString().startsWith("2026-01-01T05:33:19.000000|");
+        assertThat(watermark("sharded", source)).containsExactly(ShardedPostgresFlow.WATERMARK + "|r1");
+        assertThat(watermark("single", source)).singleElement().asString().startsWith(ShardedPostgresFlow.WATERMARK + "|");
 
         // A replayed commit changes nothing and says so.
         CliRun replay = pz(sharded, "commit", "--select", sink(target), "--run-id", "r1");
@@ -121,7 +101,7 @@ class ShardedRunTest {
 
     @Test
     void aShardKilledMidRunIsRetriedAndTheSinkEndsWithEveryRowOnce() throws Exception {
-        String target = "shard_kill_" + suffix;
+        String target = "shard_kill_" + Long.toHexString(System.nanoTime());
         TestProject sharded = shardedProject("kill", target);
         Path runs = sharded.path().resolve(".pz/runs");
         for (int i = 0; i < SHARDS; i++) {
@@ -148,12 +128,12 @@ class ShardedRunTest {
                 + source + " where amount >= 1"));
         assertThat(count("select count(*) from (select id from public." + target + " group by id having count(*) > 1) d"))
                 .isZero();
-        assertThat(watermark("kill", source)).contains("2026-01-01T05:33:19.000000|k1");
+        assertThat(watermark("kill", source)).contains(ShardedPostgresFlow.WATERMARK + "|k1");
     }
 
     @Test
     void twoConcurrentCommitsPublishOnceAndAStaleRunIsRefusedByTheCompareAndSet() throws Exception {
-        String target = "shard_race_" + suffix;
+        String target = "shard_race_" + Long.toHexString(System.nanoTime());
         TestProject sharded = shardedProject("race", target);
         runShards(sharded, target, "a");
         runShards(sharded, target, "b");
@@ -176,12 +156,12 @@ class ShardedRunTest {
         assertThat(stale.exitCode()).as(stale.toString()).isEqualTo(1);
         assertThat(stale.err()).contains("PZ0707");
         assertThat(count("select count(*) from public." + target)).isEqualTo(rows);
-        assertThat(watermark("race", source)).contains("2026-01-01T05:33:19.000000|a");
+        assertThat(watermark("race", source)).contains(ShardedPostgresFlow.WATERMARK + "|a");
     }
 
     @Test
     void badShardInputIsRefusedBeforeAnyRunDirectoryWithExit2() throws Exception {
-        String target = "shard_bad_" + suffix;
+        String target = "shard_bad_" + Long.toHexString(System.nanoTime());
         TestProject sharded = shardedProject("bad", target);
         expectRefused(sharded, "PZ0703", "run", "--select", sink(target), "--shard", "8/8", "--run-id", "x");
         expectRefused(sharded, "PZ0703", "run", "--select", sink(target), "--shard", "x", "--run-id", "x");
@@ -278,32 +258,7 @@ class ShardedRunTest {
         }
     }
 
-    /** {@code value|run_id} of the stored watermark of {@code public.<table>}, from the state schema itself. */
     private List<String> watermark(String dir, String table) throws SQLException {
-        if (count("select count(*) from information_schema.tables where table_schema = '" + schema + "_" + dir + "'") == 0) {
-            return List.of();
-        }
-        return PostgresProjects.rows("select payload::json->>'value' || '|' || (payload::json->>'runId') from "
-                + schema + "_" + dir + ".state_entries where scope = 'watermarks' and state_key = 'pg.public." + table
-                + "'");
-    }
-
-    private static boolean tableExists(String table) throws SQLException {
-        return count("select count(*) from information_schema.tables where table_name = '" + table + "'") > 0;
-    }
-
-    private long difference(String a, String b) throws SQLException {
-        String left = "select * from public." + a;
-        String right = "select * from public." + b;
-        return count("select count(*) from ((" + left + " except all " + right + ") union all (" + right
-                + " except all " + left + ")) d");
-    }
-
-    private static long count(String query) throws SQLException {
-        try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement();
-                ResultSet result = statement.executeQuery(query)) {
-            result.next();
-            return result.getLong(1);
-        }
+        return flow.watermark(dir, table);
     }
 }

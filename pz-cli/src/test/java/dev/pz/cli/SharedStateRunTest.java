@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
+import dev.pz.connectors.postgres.PostgresProjects;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import dev.pz.engine.model.StateConfig;
 import dev.pz.engine.state.StateBackend;

@@ -3,7 +3,7 @@ package dev.pz.cli.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pz.cli.CliRun;
-import dev.pz.cli.PostgresProjects;
+import dev.pz.connectors.postgres.PostgresProjects;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

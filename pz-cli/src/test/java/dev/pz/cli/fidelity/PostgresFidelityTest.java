@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pz.cli.CliRun;
-import dev.pz.cli.PostgresProjects;
+import dev.pz.connectors.postgres.PostgresProjects;
 import dev.pz.cli.RunArtifacts;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import dev.pz.testing.TestProject;

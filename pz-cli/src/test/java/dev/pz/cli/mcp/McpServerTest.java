@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.cli.Duck;
-import dev.pz.cli.PostgresProjects;
+import dev.pz.connectors.postgres.PostgresProjects;
 import dev.pz.connectors.postgres.PostgresTestServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;

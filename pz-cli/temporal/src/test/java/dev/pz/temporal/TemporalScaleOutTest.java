@@ -1,18 +1,27 @@
 package dev.pz.temporal;
 
+import static dev.pz.connectors.postgres.ShardedPostgresFlow.count;
+import static dev.pz.connectors.postgres.ShardedPostgresFlow.difference;
+import static dev.pz.connectors.postgres.ShardedPostgresFlow.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pz.connectors.postgres.PostgresTestServer;
+import dev.pz.connectors.postgres.ShardedPostgresFlow;
 import dev.pz.testing.TestProject;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.common.converter.DataConverter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code pz worker} processes and {@code pz submit --engine temporal} against Temporal's test server on
  * a loopback port: the plan's DAG as a workflow (shards in parallel, then the commit; a flow after the
  * flows it depends on), exit codes 1/2 failing without a retry, and a worker killed with SIGKILL in
- * the middle of a step whose step then runs again on the other worker.
+ * the middle of a step whose step then runs again on the other worker; and the sharded PostgreSQL
+ * flow of the CLI's sharded-run tests, emitted in 8 shards, landing the rows of a single run exactly
+ * once with its watermark advanced once although a worker died mid-shard.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TemporalScaleOutTest {
@@ -78,14 +89,19 @@ class TemporalScaleOutTest {
 
     private static TemporalTestServer.CliResult submit(TestProject project, String queue, String runId,
             String... extra) {
+        return submit(System.getenv(), project, queue, runId, extra);
+    }
+
+    private static TemporalTestServer.CliResult submit(Map<String, String> environment, TestProject project,
+            String queue, String runId, String... extra) {
         List<String> args = new ArrayList<>(List.of("submit", "--engine", "temporal", "--temporal", temporal.target(),
                 "--task-queue", queue, "--run-id", runId, "--project", project.path().toString()));
         args.addAll(List.of(extra));
-        return TemporalTestServer.pz(args.toArray(String[]::new));
+        return TemporalTestServer.pz(environment, args.toArray(String[]::new));
     }
 
-    /** Each activity's scheduling, start and end as (event id, activity type, step label) in history order. */
-    private record StepEvent(long id, EventType type, String label, int attempt) {
+    /** Each activity's scheduling, start and end as (event id, type, step label, attempt, worker) in history order. */
+    private record StepEvent(long id, EventType type, String label, int attempt, String identity) {
     }
 
     private static List<StepEvent> steps(String workflowId) {
@@ -100,19 +116,19 @@ class TemporalScaleOutTest {
                             Step.class, Step.class);
                     String label = step.flow() + " " + step.label();
                     labels.put(event.getEventId(), label);
-                    events.add(new StepEvent(event.getEventId(), event.getEventType(), label, 0));
+                    events.add(new StepEvent(event.getEventId(), event.getEventType(), label, 0, ""));
                 }
                 case EVENT_TYPE_ACTIVITY_TASK_STARTED -> {
                     var started = event.getActivityTaskStartedEventAttributes();
                     events.add(new StepEvent(event.getEventId(), event.getEventType(),
-                            labels.get(started.getScheduledEventId()), started.getAttempt()));
+                            labels.get(started.getScheduledEventId()), started.getAttempt(), started.getIdentity()));
                 }
                 case EVENT_TYPE_ACTIVITY_TASK_COMPLETED -> events.add(new StepEvent(event.getEventId(),
                         event.getEventType(), labels.get(event.getActivityTaskCompletedEventAttributes()
-                                .getScheduledEventId()), 0));
+                                .getScheduledEventId()), 0, ""));
                 case EVENT_TYPE_ACTIVITY_TASK_FAILED -> events.add(new StepEvent(event.getEventId(),
                         event.getEventType(), labels.get(event.getActivityTaskFailedEventAttributes()
-                                .getScheduledEventId()), 0));
+                                .getScheduledEventId()), 0, ""));
                 default -> {
                 }
             }
@@ -204,6 +220,80 @@ class TemporalScaleOutTest {
         List<StepEvent> events = steps("failover-1");
         assertThat(events).filteredOn(e -> e.type() == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
                 && e.label().equals("slow shard 0/1")).extracting(StepEvent::attempt).containsExactly(2);
+    }
+
+    @Test
+    void anEmittedEightShardFlowWithAWorkerKilledMidShardLandsTheSingleRunRowsOnceAndAdvancesStateOnce()
+            throws Exception {
+        ShardedPostgresFlow flow = ShardedPostgresFlow.seed(temp);
+        Map<String, String> env = flow.environment();
+        String target = "temporal_dst_" + Long.toHexString(System.nanoTime());
+        String reference = target.replace("dst", "ref");
+        TestProject sharded = flow.shardedProject("sharded", target);
+        TemporalTestServer.CliResult emitted = TemporalTestServer.pz(env, "plan", "--emit", "plan", "--shards", "8",
+                "--project", sharded.path().toString());
+        assertThat(emitted.exitCode()).as(emitted.toString()).isZero();
+
+        String killedShard;
+        CompletableFuture<TemporalTestServer.CliResult> submitted;
+        List<ProcessHandle> orphans;
+        try (Connection sourceLock = PostgresTestServer.jdbc();
+                WorkerProcess one = WorkerProcess.start(temp.resolve("one.log"), sharded.path(), temporal.target(),
+                        "sharded", 1, env);
+                WorkerProcess two = WorkerProcess.start(temp.resolve("two.log"), sharded.path(), temporal.target(),
+                        "sharded", 1, env)) {
+            // Until the lock is released no shard can read the source, so the shard killed below is mid-run.
+            sourceLock.setAutoCommit(false);
+            try (Statement statement = sourceLock.createStatement()) {
+                statement.execute("lock table public." + flow.source() + " in access exclusive mode");
+            }
+            submitted = CompletableFuture.supplyAsync(() -> submit(env, sharded, "sharded", "sharded-1", "--wait",
+                    "--heartbeat-timeout", "5"));
+            WorkerProcess.Printed first = WorkerProcess.firstToPrint(List.of(one, two),
+                    Pattern.compile("\\[(" + Pattern.quote(sink(target)) + " shard \\d/8)\\] start \\(attempt 1\\)"));
+            killedShard = first.match().group(1);
+            WorkerProcess doomed = first.worker();
+            WorkerProcess survivor = doomed == one ? two : one;
+            orphans = doomed.awaitChild();
+            awaitAReadBlockedBy(flow.source());
+            doomed.killHard();
+            sourceLock.commit();
+            assertThat(doomed.log()).as("killed in the middle of the shard").doesNotContain("[" + killedShard + "] exit");
+
+            TemporalTestServer.CliResult result = submitted.get(4, TimeUnit.MINUTES);
+            assertThat(result.exitCode()).as(result.toString()).isZero();
+            assertThat(result.out()).contains("flow " + sink(target) + ": 8 shard(s) committed",
+                    "run sharded-1 committed");
+            assertThat(survivor.log()).contains("[" + killedShard + "] start (attempt 2)", "[" + killedShard + "] exit 0");
+            for (ProcessHandle orphan : orphans) {
+                orphan.onExit().get(2, TimeUnit.MINUTES);
+            }
+            assertThat(steps("sharded-1")).filteredOn(e -> e.type() == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
+                    && e.label().equals(killedShard)).singleElement().satisfies(started -> {
+                        assertThat(started.attempt()).isEqualTo(2);
+                        assertThat(started.identity()).startsWith(survivor.identityPrefix());
+                    });
+        }
+
+        TestProject single = flow.shardedProject("single", reference);
+        TemporalTestServer.CliResult plain = TemporalTestServer.pz(env, "run", "--select", sink(reference), "--project",
+                single.path().toString());
+        assertThat(plain.exitCode()).as(plain.toString()).isZero();
+        assertThat(count("select count(*) from public." + target)).isEqualTo(count("select count(*) from public."
+                + reference)).isGreaterThan(19_000);
+        assertThat(difference(target, reference)).as("the same rows as one run, each once").isZero();
+        assertThat(flow.watermark("sharded", flow.source())).containsExactly(ShardedPostgresFlow.WATERMARK
+                + "|sharded-1");
+        assertThat(flow.watermark("single", flow.source())).singleElement().asString()
+                .startsWith(ShardedPostgresFlow.WATERMARK + "|");
+    }
+
+    /** Waits until a PostgreSQL session waits for the lock on {@code public.<table>}: a shard's read has begun. */
+    private static void awaitAReadBlockedBy(String table) throws Exception {
+        while (count("select count(*) from pg_locks where not granted and relation = 'public." + table
+                + "'::regclass") == 0) {
+            Thread.sleep(50);
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Temporal's in-process test server from {@code temporal-testing}, bound to a loopback port so worker
@@ -50,9 +51,14 @@ final class TemporalTestServer implements AutoCloseable {
 
     /** {@code pz <args>} in this JVM. */
     static CliResult pz(String... args) {
+        return pz(System.getenv(), args);
+    }
+
+    /** {@code pz <args>} in this JVM, seeing {@code environment} as its environment variables. */
+    static CliResult pz(Map<String, String> environment, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = PzCommandLine.create(Console.of(out, err, System.getenv())).execute(args);
+        int code = PzCommandLine.create(Console.of(out, err, environment)).execute(args);
         return new CliResult(code, out.toString(), err.toString());
     }
 

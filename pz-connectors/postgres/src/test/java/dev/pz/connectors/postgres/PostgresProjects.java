@@ -1,6 +1,5 @@
-package dev.pz.cli;
+package dev.pz.connectors.postgres;
 
-import dev.pz.connectors.postgres.PostgresTestServer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
