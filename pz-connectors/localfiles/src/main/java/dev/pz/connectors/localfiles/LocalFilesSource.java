@@ -81,7 +81,9 @@ final class LocalFilesSource implements Source {
             String url = SqlText.string(read.path().toString());
             if (format.isCsv()) {
                 guardCsv(spec.entity(), contract, read.options(), read.path(), read.location());
-                sniff = contract == null ? ScanSql.sniff(read.options(), url) : null;
+                // DuckDB sniffs one file: a glob path has no single sniff to consult.
+                sniff = contract == null && Files.isRegularFile(read.path()) ? ScanSql.sniff(read.options(), url)
+                        : null;
             }
             fragment = ScanSql.fragment(read.options(), url, contract);
         } else {
