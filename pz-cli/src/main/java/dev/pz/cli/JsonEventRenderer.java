@@ -74,12 +74,27 @@ final class JsonEventRenderer implements RunListener {
     @Override
     public synchronized void lossyIntegerInferenceDetected(NodeRef node, String connection, String entity,
             List<String> columns) {
-        Map<String, Object> event = envelope("lossy_integer_inference_detected");
+        emit(inferenceLint("lossy_integer_inference_detected", node, connection, entity, columns));
+    }
+
+    @Override
+    public synchronized void ambiguousDateInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns, String format) {
+        Map<String, Object> event = inferenceLint("ambiguous_date_inference_detected", node, connection, entity,
+                columns);
+        event.put("format", format);
+        emit(event);
+    }
+
+    /** The fields an inferred-schema warning opens with: the node, the dataset and the columns it names. */
+    private Map<String, Object> inferenceLint(String name, NodeRef node, String connection, String entity,
+            List<String> columns) {
+        Map<String, Object> event = envelope(name);
         event.put("nodeId", node.id());
         event.put("connection", connection);
         event.put("entity", entity);
         event.put("columns", columns);
-        emit(event);
+        return event;
     }
 
     @Override

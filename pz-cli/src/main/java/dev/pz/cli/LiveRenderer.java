@@ -212,6 +212,12 @@ final class LiveRenderer implements RunListener, AutoCloseable {
     }
 
     @Override
+    public synchronized void ambiguousDateInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns, String format) {
+        update(List.of(PlainRenderer.ambiguousDatesLine(connection, entity, columns, format)));
+    }
+
+    @Override
     public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
             long duplicateGroups, long extraRows) {
         update(List.of(PlainRenderer.mergeDuplicatesLine(output, keys, duplicateGroups, extraRows)));

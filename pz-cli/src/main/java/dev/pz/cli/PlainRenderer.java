@@ -57,6 +57,13 @@ final class PlainRenderer implements RunListener {
     }
 
     @Override
+    public synchronized void ambiguousDateInferenceDetected(NodeRef node, String connection, String entity,
+            List<String> columns, String format) {
+        out.println(ambiguousDatesLine(connection, entity, columns, format));
+        out.flush();
+    }
+
+    @Override
     public synchronized void mergeKeyDuplicatesDetected(NodeRef node, String output, List<String> keys,
             long duplicateGroups, long extraRows) {
         out.println(mergeDuplicatesLine(output, keys, duplicateGroups, extraRows));
@@ -115,6 +122,14 @@ final class PlainRenderer implements RunListener {
         return "warning: " + connection + "." + entity + ": column(s) [" + String.join(", ", columns) + "] auto-detected"
                 + " as DOUBLE but hold only whole numbers beyond 2^53 -- digits may have been lost; declare a columns:"
                 + " contract (e.g. bigint, decimal or varchar) to load them losslessly";
+    }
+
+    /** {@code warning: crm.orders: date column(s) [when] parsed with assumed format %d/%m/%Y -- … ISO 8601, …}. */
+    static String ambiguousDatesLine(String connection, String entity, List<String> columns, String format) {
+        return "warning: " + connection + "." + entity + ": date column(s) [" + String.join(", ", columns) + "] parsed"
+                + " with assumed format " + format + " -- every value is day/month-ambiguous, so a month-first source"
+                + " is misread on every row; normalize the source to ISO 8601, or declare the column varchar in a"
+                + " columns: contract and parse it explicitly in SQL";
     }
 
     /** {@code warning: output 'events': 2 merge key group(s) [id] have 3 duplicate staged row(s) -- …}. */

@@ -13,10 +13,12 @@ import java.util.Objects;
  * DuckDB will read when known (a local file), else -1: with DuckDB's own progress it shows how far
  * the read has got. A read of remote objects carries a {@code spoolFetch}: at run time the engine
  * calls it and lands the fragment it returns (over local copies) instead of {@code sqlFragment},
- * which then only describes the read.
+ * which then only describes the read. {@code sniffFragment}, when not null, is a {@code sniff_csv(…)}
+ * call over the same single file with the same dialect options: the engine asks it which date and
+ * timestamp formats DuckDB's sniffer chose for the inferred schema.
  */
 public record NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
-        boolean schemaInferred, long sizeBytes, SpoolFetch spoolFetch) {
+        boolean schemaInferred, long sizeBytes, SpoolFetch spoolFetch, String sniffFragment) {
 
     public NativeScan {
         Objects.requireNonNull(sqlFragment, "sqlFragment");
@@ -27,18 +29,24 @@ public record NativeScan(String sqlFragment, List<String> setupStatements, Strin
     /** A read of files DuckDB opens itself, their size not known ahead. */
     public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
             boolean schemaInferred) {
-        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, -1, null);
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, -1, null, null);
     }
 
     /** A read of local files DuckDB opens itself, {@code sizeBytes} in all. */
     public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
             boolean schemaInferred, long sizeBytes) {
-        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, sizeBytes, null);
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, sizeBytes, null, null);
     }
 
     /** A read of remote objects, fetched into the run's spool first. */
     public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
             boolean schemaInferred, SpoolFetch spoolFetch) {
-        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, -1, spoolFetch);
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, -1, spoolFetch, null);
+    }
+
+    /** Any read without a sniff to consult. */
+    public NativeScan(String sqlFragment, List<String> setupStatements, String mechanism, String location,
+            boolean schemaInferred, long sizeBytes, SpoolFetch spoolFetch) {
+        this(sqlFragment, setupStatements, mechanism, location, schemaInferred, sizeBytes, spoolFetch, null);
     }
 }

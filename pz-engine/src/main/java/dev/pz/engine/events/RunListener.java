@@ -60,6 +60,16 @@ public interface RunListener {
     }
 
     /**
+     * A native csv read with an inferred schema parsed {@code columns} with the year-last date or
+     * timestamp {@code format} DuckDB's sniffer chose, though every value's day is at most 12: the
+     * values fit day-first and month-first alike. After any {@link #lossyIntegerInferenceDetected},
+     * before the node's {@link #nodeCompleted}.
+     */
+    default void ambiguousDateInferenceDetected(NodeRef node, String connection, String entity,
+            java.util.List<String> columns, String format) {
+    }
+
+    /**
      * The staged columns of {@code connection.entity} differ from its accepted baseline; {@code policy}
      * is {@code warn} (the load goes on) or {@code fail} (it fails with PZ0331). Before the node's
      * {@link #nodeCompleted}.

@@ -73,6 +73,12 @@ final class RunListeners implements RunListener {
     }
 
     @Override
+    public void ambiguousDateInferenceDetected(NodeRef node, String connection, String entity, List<String> columns,
+            String format) {
+        each(listener -> listener.ambiguousDateInferenceDetected(node, connection, entity, columns, format));
+    }
+
+    @Override
     public void sourceDriftDetected(NodeRef node, String connection, String entity, String policy,
             List<SchemaChange> changes, List<SchemaColumn> observed, String hintsHash) {
         each(listener -> listener.sourceDriftDetected(node, connection, entity, policy, changes, observed, hintsHash));

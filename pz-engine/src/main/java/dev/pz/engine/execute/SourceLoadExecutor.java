@@ -62,6 +62,9 @@ final class SourceLoadExecutor {
                         : created >= 0 ? created : Counts.rows(connection, table);
                 if (!fused && scan.schemaInferred()) {
                     LossyIntegerLint.check(node, context, connection, table);
+                    if (scan.sniffFragment() != null) {
+                        AmbiguousDateLint.check(node, context, connection, table, scan.sniffFragment());
+                    }
                 }
             } finally {
                 // A table holds its rows now; a fused view reads the fetched files until the run ends.

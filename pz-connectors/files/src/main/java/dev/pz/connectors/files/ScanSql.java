@@ -73,6 +73,16 @@ public final class ScanSql {
         return options.delimiter() == ',';
     }
 
+    /**
+     * DuckDB's sniff of a contract-less csv read by {@link #fragment}: the same file and dialect
+     * options, so it reports the formats that read inferred (its {@code DateFormat} and
+     * {@code TimestampFormat} columns).
+     */
+    public static String sniff(FormatOptions options, String url) {
+        return "sniff_csv(" + url + ", header = true"
+                + (sniffsDelimiter(options) ? "" : ", delim = " + SqlText.delimiter(options.delimiter())) + ")";
+    }
+
     private static String csv(FormatOptions options, String url, Map<String, String> contract) {
         String delimiter = SqlText.delimiter(options.delimiter());
         if (contract == null) {

@@ -76,17 +76,22 @@ final class LocalFilesSource implements Source {
         Map<String, String> contract = spec.contract()
                 .map(columns -> ScanSql.duckTypes(columns, read.context())).orElse(null);
         String fragment;
+        String sniff = null;
         if (read.files() == null) {
+            String url = SqlText.string(read.path().toString());
             if (format.isCsv()) {
                 guardCsv(spec.entity(), contract, read.options(), read.path(), read.location());
+                // DuckDB sniffs one file: a glob path has no single sniff to consult.
+                sniff = contract == null && Files.isRegularFile(read.path()) ? ScanSql.sniff(read.options(), url)
+                        : null;
             }
-            fragment = ScanSql.fragment(read.options(), SqlText.string(read.path().toString()), contract);
+            fragment = ScanSql.fragment(read.options(), url, contract);
         } else {
             fragment = coverFragment(spec, read, contract);
         }
         return Optional.of(new NativeScan(ScanSql.window(fragment, spec.watermark()), List.of(), format.readFunction(),
                 read.location(), contract == null && format.infersSchema(), read.files() == null ? size(read.path())
-                        : -1));
+                        : -1, null, sniff));
     }
 
     /**
