@@ -7,6 +7,7 @@ import dev.pz.cli.temporal.TemporalSupport;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzValidationException;
+import dev.pz.engine.ScaleOutRunIds;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +15,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +28,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "submit", mixinStandardHelpOptions = true,
         description = "Submit a run of the scale-out plan to an orchestrator (Temporal).")
 final class SubmitCommand implements Callable<Integer> {
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
 
     /** The orchestrators {@code pz submit} can hand a run to. */
     enum Engine { temporal }
@@ -73,7 +72,7 @@ final class SubmitCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<PzError> problems = new ArrayList<>(temporal.problems());
-        if (!RUN_ID.matcher(runId).matches()) {
+        if (!ScaleOutRunIds.isValid(runId)) {
             problems.add(invalid("--run-id must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}, found \"" + runId + "\""));
         }
         if (heartbeatSeconds < 1) {

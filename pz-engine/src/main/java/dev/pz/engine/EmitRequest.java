@@ -6,7 +6,6 @@ import dev.pz.connectors.api.error.PzValidationException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * A {@code pz plan --emit} request: the format, shards per flow, the container image (kubernetes
@@ -16,7 +15,6 @@ import java.util.regex.Pattern;
  */
 public record EmitRequest(EmitFormat format, int shards, String image, String runId, Path outDirectory) {
     public static final int MAX_SHARDS = 1000;
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
     private static final String HINT = "see `pz plan --help`";
 
     public EmitRequest {
@@ -44,7 +42,7 @@ public record EmitRequest(EmitFormat format, int shards, String image, String ru
             problems.add(problem("--run-id applies to kubernetes; --emit " + format.word()
                     + " leaves the run id to the orchestrator."));
         }
-        if (runId != null && !RUN_ID.matcher(runId).matches()) {
+        if (runId != null && !ScaleOutRunIds.isValid(runId)) {
             problems.add(problem("--run-id '" + runId
                     + "' must be 1 to 128 letters, digits, '.', '_' or '-', starting with a letter or digit."));
         }

@@ -16,7 +16,6 @@ public record ShardRequest(int index, int count, String runId) {
     /** The largest shard count accepted. */
     public static final int MAX_SHARDS = 1024;
     private static final Pattern SHARD = Pattern.compile("(\\d{1,9})/(\\d{1,9})");
-    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
 
     /** Parses {@code --shard} and {@code --run-id} as given; PZ0703 with every problem found. */
     public static ShardRequest parse(String shard, String runId) {
@@ -53,7 +52,7 @@ public record ShardRequest(int index, int count, String runId) {
         if (runId == null) {
             return java.util.Optional.of(problem("--run-id is required with --shard and pz commit"));
         }
-        if (!RUN_ID.matcher(runId).matches()) {
+        if (!ScaleOutRunIds.isValid(runId)) {
             return java.util.Optional.of(problem("--run-id '" + runId + "' must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}"));
         }
         return java.util.Optional.empty();
