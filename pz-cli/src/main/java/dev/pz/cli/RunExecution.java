@@ -11,8 +11,8 @@ import dev.pz.engine.events.RunListener;
 import dev.pz.engine.events.RunStatus;
 import java.io.PrintWriter;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.function.ToIntFunction;
 
 /** What {@code run}, {@code retry} and {@code test} share once they know which nodes to execute. */
@@ -47,7 +47,7 @@ final class RunExecution {
                     .withStateUrl(options.stateUrl);
             Tracing tracing;
             try {
-                tracing = Tracing.configure(options.otelEndpoint, root.environment());
+                tracing = Tracing.configure(options.otel(), root.environment());
             } catch (Tracing.InvalidSetting e) {
                 throw new UsageError(e.getMessage());
             }
@@ -93,7 +93,7 @@ final class RunExecution {
         RunControl control = new RunControl();
         RunReport report;
         Tracing.Session traces = output.tracing().start();
-        Optional<String> traceNote;
+        List<String> traceNotes;
         Runnable beforeHalt = live == null ? () -> { } : live::restoreTerminal;
         try (StopSignals signals = StopSignals.install(control, beforeHalt)) {
             report = call.run(RunListener.all(renderer, traces.listener()), control);
@@ -104,10 +104,10 @@ final class RunExecution {
             if (live != null) {
                 live.close();
             }
-            traceNote = traces.finish();
+            traceNotes = traces.finish();
         }
         if (report == null) {
-            traceNote.ifPresent(note -> output.human().println("note: " + note));
+            traceNotes.forEach(note -> output.human().println("note: " + note));
             return ExitCodes.OK;
         }
         if (json != null) {
@@ -119,7 +119,7 @@ final class RunExecution {
                 + " failed, " + report.skipped() + " skipped (" + report.resultsFile() + ")");
         report.retention().ifPresent(retention -> human.println(retention.line()));
         report.notes().forEach(note -> human.println("note: " + note));
-        traceNote.ifPresent(note -> human.println("note: " + note));
+        traceNotes.forEach(note -> human.println("note: " + note));
         ReportCommand.printPath(human, report.reportFile());
         return exit.applyAsInt(report);
     }

@@ -1,5 +1,6 @@
 package dev.pz.cli;
 
+import dev.pz.engine.telemetry.OtelSettings;
 import picocli.CommandLine.Option;
 
 /** Options shared by the verbs that execute nodes ({@code run}, {@code test}). */
@@ -13,6 +14,28 @@ final class RunOptions {
 
     @Option(names = "--otel-endpoint", paramLabel = "<url>", description = "Export the run's traces over OTLP/HTTP to this collector (default: $PZ_OTEL_ENDPOINT).")
     String otelEndpoint;
+
+    @Option(names = "--otel-protocol", paramLabel = "<protocol>", description = "OTLP protocol: http/protobuf, the"
+            + " only one this build speaks (default: $PZ_OTEL_PROTOCOL).")
+    String otelProtocol;
+
+    @Option(names = "--otel-traces-endpoint", paramLabel = "<url>", description = "Export the run's traces to this"
+            + " full OTLP/HTTP traces URL; wins over --otel-endpoint (default: $PZ_OTEL_TRACES_ENDPOINT).")
+    String otelTracesEndpoint;
+
+    @Option(names = "--otel-metrics-endpoint", paramLabel = "<url>", description = "Refused: this build exports"
+            + " traces only (default: $PZ_OTEL_METRICS_ENDPOINT).")
+    String otelMetricsEndpoint;
+
+    @Option(names = "--otel-headers-file", paramLabel = "<file>", description = "Send the Name=Value lines of this"
+            + " file as headers with every trace export, read before each (default: $PZ_OTEL_HEADERS_FILE).")
+    String otelHeadersFile;
+
+    /** The {@code --otel-*} options as given. */
+    OtelSettings.Flags otel() {
+        return new OtelSettings.Flags(otelProtocol, otelEndpoint, otelTracesEndpoint, otelMetricsEndpoint,
+                otelHeadersFile);
+    }
 
     @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service"
             + " (instead of project.yml's state:); PZ_STATE_TOKEN is its bearer token.")

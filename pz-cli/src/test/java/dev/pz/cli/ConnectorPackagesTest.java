@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pz.connectors.api.ConnectorApi;
 import dev.pz.testing.TestProject;
 import dev.pz.testing.packages.LocalRepository;
 import dev.pz.testing.packages.SeqPackages;
@@ -303,6 +304,23 @@ class ConnectorPackagesTest {
                 "note: Pz.Connector.Postgres is builtin in this pz version; declared version ignored",
                 "nothing to restore (all declared connectors are builtin)");
         assertThat(project.path().resolve("pz.lock.json")).doesNotExist();
+    }
+
+    /** A package that claims a builtin's name never replaces the builtin: PZ0305 names both, exit 2. */
+    @Test
+    void aPackageClaimingABuiltinConnectorNameIsRefused() {
+        repository.publish(SeqPackages.seq("org.example:pz-fake-localfiles", "localfiles", "1.0", SeqPackages.VERSION,
+                Integer.toString(ConnectorApi.VERSION)));
+        project.file("project.yml", projectYml(SeqPackages.VERSION).replace("org.example:pz-seq2",
+                "org.example:pz-fake-localfiles"));
+        assertThat(pz("restore").exitCode()).isZero();
+        for (String verb : List.of("validate", "run")) {
+            CliRun refused = pz(verb);
+            assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+            assertThat(refused.err()).startsWith("error PZ0305: connector package 'org.example:pz-fake-localfiles'"
+                    + " registers the connector 'localfiles', which pz itself already provides").contains("hint: ");
+        }
+        assertThat(project.path().resolve(".pz/runs")).doesNotExist();
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.zip.GZIPInputStream;
 
 /**
  * An OTLP/HTTP trace receiver in the test JVM: accepts {@code POST /v1/traces} with a protobuf
@@ -35,22 +36,33 @@ final class OtlpReceiver implements AutoCloseable {
     private final HttpServer server;
     private final List<Received> spans = new ArrayList<>();
     private final List<String> paths = new ArrayList<>();
+    private final List<String> encodings = new ArrayList<>();
+    private final List<Integer> bodySizes = new ArrayList<>();
+    private final List<String> authorizations = new ArrayList<>();
+    private final List<Integer> spansPerRequest = new ArrayList<>();
 
     private OtlpReceiver(HttpServer server) {
         this.server = server;
     }
 
     static OtlpReceiver start() throws IOException {
+        return start(200);
+    }
+
+    /** A receiver that answers every export with {@code status} (a collector refusing with 413, say). */
+    static OtlpReceiver start(int status) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         OtlpReceiver receiver = new OtlpReceiver(server);
         server.createContext("/", exchange -> {
             try (InputStream body = exchange.getRequestBody()) {
-                byte[] bytes = body.readAllBytes();
+                String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+                byte[] bytes = "gzip".equals(encoding) ? new GZIPInputStream(body).readAllBytes() : body.readAllBytes();
                 receiver.record(exchange.getRequestURI().getPath(), exchange.getRequestHeaders()
-                        .getFirst("Content-Type"), bytes);
+                        .getFirst("Content-Type"), encoding, exchange.getRequestHeaders().getFirst("Authorization"),
+                        bytes);
                 byte[] reply = ExportTraceServiceResponse.getDefaultInstance().toByteArray();
                 exchange.getResponseHeaders().add("Content-Type", "application/x-protobuf");
-                exchange.sendResponseHeaders(200, reply.length == 0 ? -1 : reply.length);
+                exchange.sendResponseHeaders(status, reply.length == 0 ? -1 : reply.length);
                 exchange.getResponseBody().write(reply);
             } finally {
                 exchange.close();
@@ -72,8 +84,33 @@ final class OtlpReceiver implements AutoCloseable {
         return List.copyOf(paths);
     }
 
-    private synchronized void record(String path, String contentType, byte[] body) throws IOException {
+    /** The Content-Encoding of every request, in arrival order ("null" when none was sent). */
+    synchronized List<String> encodings() {
+        return List.copyOf(encodings);
+    }
+
+    /** The size of every request's protobuf body, uncompressed, in arrival order. */
+    synchronized List<Integer> bodySizes() {
+        return List.copyOf(bodySizes);
+    }
+
+    /** How many spans every request carried, in arrival order. */
+    synchronized List<Integer> spansPerRequest() {
+        return List.copyOf(spansPerRequest);
+    }
+
+    /** The Authorization header of every request, in arrival order ("null" when none was sent). */
+    synchronized List<String> authorizations() {
+        return List.copyOf(authorizations);
+    }
+
+    private synchronized void record(String path, String contentType, String encoding, String authorization,
+            byte[] body) throws IOException {
         paths.add(path + " " + contentType);
+        authorizations.add(String.valueOf(authorization));
+        encodings.add(String.valueOf(encoding));
+        bodySizes.add(body.length);
+        int before = spans.size();
         ExportTraceServiceRequest request = ExportTraceServiceRequest.parseFrom(body);
         for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
             Map<String, String> resource = attributes(resourceSpans.getResource());
@@ -87,6 +124,7 @@ final class OtlpReceiver implements AutoCloseable {
                 }
             }
         }
+        spansPerRequest.add(spans.size() - before);
     }
 
     private static Map<String, String> attributes(Resource resource) {

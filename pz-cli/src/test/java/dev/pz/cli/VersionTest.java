@@ -11,8 +11,10 @@ class VersionTest {
     @Test
     void versionPrintsSemverPlusCommit() {
         StringWriter out = new StringWriter();
-        int code = PzCommandLine.create(Console.of(out, new StringWriter())).execute("--version");
+        StringWriter err = new StringWriter();
+        int code = PzCommandLine.create(Console.of(out, err)).execute("--version");
         assertEquals(0, code);
+        assertEquals("", err.toString());
         assertTrue(out.toString().matches("\\d+\\.\\d+\\.\\d+\\+\\S+\\n"), out.toString());
     }
 }

@@ -3,6 +3,7 @@ package dev.pz.engine;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.telemetry.OtelSettings;
 import dev.pz.engine.telemetry.TraceExport;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,8 +36,18 @@ public final class Tracing {
      * @throws InvalidSetting for an endpoint that is not an absolute http(s) URL, or a protocol other than OTLP/HTTP
      */
     public static Tracing configure(String endpointOption, Map<String, String> environment) {
+        return configure(OtelSettings.Flags.endpoint(endpointOption), environment);
+    }
+
+    /**
+     * The tracing that the {@code --otel-*} options (each null when not given) and the environment ask for.
+     *
+     * @throws InvalidSetting for an endpoint that is not an absolute http(s) URL, a protocol other than
+     *     OTLP/HTTP, or a metrics endpoint (this build exports traces only)
+     */
+    public static Tracing configure(OtelSettings.Flags flags, Map<String, String> environment) {
         try {
-            return new Tracing(OtelSettings.resolve(endpointOption, environment), environment);
+            return new Tracing(OtelSettings.resolve(flags, environment), environment);
         } catch (OtelSettings.Invalid e) {
             throw new InvalidSetting(e.getMessage());
         }
@@ -64,8 +75,8 @@ public final class Tracing {
             return export.listener();
         }
 
-        /** Sends what is buffered and stops; a note (the text after {@code note: }) when spans were lost. */
-        public Optional<String> finish() {
+        /** Sends what is buffered and stops; the notes (each the text after {@code note: }) for the user. */
+        public List<String> finish() {
             return export.finish();
         }
     }

@@ -90,10 +90,12 @@ public final class DagCompiler {
         for (PipelineDef pipeline : project.pipelines()) {
             renderer.render(pipeline).ifPresent(result -> rendered.put(pipeline.name(), result));
         }
+        // The ephemeral rules read only each rendered pipeline and its own sidecar, so a pipeline that
+        // failed to render (an unknown ref, say) does not hide them: one compile reports both.
+        checkEphemeralRules();
         problems.throwIfErrors();
 
         extractSinkPrefixes();
-        checkEphemeralRules();
         Map<SinkBinding, OutputDecl> outputs = resolveOutputs();
         Map<String, DatasetDecl> datasets = resolveDatasets();
         Map<String, Effective> effective = effectiveDependencies();

@@ -55,7 +55,8 @@ public final class ConnectorRegistry {
     /**
      * These connectors plus those of connector packages, each name mapped to the package that registered it.
      *
-     * @throws dev.pz.connectors.api.error.PzException PZ0325 when a package registers a name already taken
+     * @throws dev.pz.connectors.api.error.PzException PZ0305 when a package registers a name already taken: the
+     *     connector it claims to be is not the one installed under that name
      */
     public ConnectorRegistry withPackages(Map<ConnectorLock.LockedPackage, Map<String, Connector>> loaded) {
         Map<String, Connector> all = new LinkedHashMap<>(connectors);
@@ -65,7 +66,7 @@ public final class ConnectorRegistry {
                 String owner = origins.containsKey(name) ? "package '" + origins.get(name).packageId() + "'"
                         : "pz itself";
                 throw new PzException(PzError.of(
-                        PzCode.PACKAGE_ASSET_COLLISION, "connector package '"
+                        PzCode.CONNECTOR_NOT_INSTALLED, "connector package '"
                                 + locked.packageId() + "' registers the connector '" + name + "', which " + owner
                                 + " already provides").withHint("declare only one package for each connector name"));
             }

@@ -1,8 +1,8 @@
 package dev.pz.engine.telemetry;
 
 import dev.pz.engine.events.RunListener;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A run's trace export: a listener that turns the run's events into spans, and the flush at the
@@ -15,10 +15,10 @@ public interface TraceExport {
     RunListener listener();
 
     /**
-     * Sends what is still buffered and shuts the exporter down; a note when some spans could not be
-     * delivered. Call once, after the run.
+     * Sends what is still buffered and shuts the exporter down; the notes for the user (a
+     * {@code TRACEPARENT} that was ignored, spans that could not be delivered). Call once, after the run.
      */
-    Optional<String> finish();
+    List<String> finish();
 
     static TraceExport off() {
         return Off.INSTANCE;
@@ -43,8 +43,8 @@ public interface TraceExport {
         }
 
         @Override
-        public Optional<String> finish() {
-            return Optional.empty();
+        public List<String> finish() {
+            return List.of();
         }
     }
 }
