@@ -1,0 +1,226 @@
+package dev.pz.cli.fidelity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pz.cli.CliRun;
+import dev.pz.testing.TestProject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code pz cdc status|drop} on projects without change capture, and where a cdc dataset may flow,
+ * as the reference's CdcCommandTests and CdcCompileTests pin them. Nothing here reaches a server: the
+ * verbs refuse before any connector opens and {@code pz compile} runs no connector.
+ */
+class CdcFidelityTest {
+    /** crm (postgres): cdc datasets orders and shipments, a plain one; erp (localfiles): a full read; lake: the sink. */
+    private static final String CONNECTIONS = """
+            crm:
+              connector: postgres
+              host: localhost
+              port: 1
+              database: shop
+              user: loader
+              password: never-connected
+              entities:
+                orders:
+                  read:
+                    sync: {mode: cdc}
+                shipments:
+                  read:
+                    sync: {mode: cdc}
+                plain:
+                  read:
+                    columns: {id: integer}
+            erp:
+              connector: localfiles
+              root: data
+              entities:
+                orders:
+                  read:
+                    path: orders.csv
+                    format: csv
+            lake:
+              connector: postgres
+              host: localhost
+              port: 1
+              database: shop
+              user: loader
+              password: never-connected
+            """;
+    private static final String JOIN = "select a.* from {{ source('crm', 'orders') }} a join {{ source('erp', 'orders') }} b"
+            + " on a.id = b.id\n";
+
+    @TempDir
+    Path temp;
+
+    private int projects;
+
+    /** The localfiles project the reference's cdc verb tests run in: source files, dataset orders, no sync: block. */
+    private TestProject files() {
+        return TestProject.in(temp.resolve("files")).projectYml("retry_basic")
+                .file("connections.yml", "files:\n  connector: localfiles\n  root: data\n  entities:\n    orders:\n"
+                        + "      read:\n        path: orders.csv\n        format: csv\nlake:\n  connector: localfiles\n"
+                        + "  root: out\n")
+                .file("data/orders.csv", "id,amount\n1,2.50\n")
+                .file("pipelines/totals.sql", "INSERT INTO {{ sink('lake', 'totals', format: 'csv') }}\n"
+                        + "select id, amount from {{ source('files', 'orders') }}\n");
+    }
+
+    private TestProject cdc(String... pipelines) {
+        TestProject project = TestProject.in(temp.resolve("cdc" + projects++)).projectYml("cdc_compile")
+                .file("connections.yml", CONNECTIONS);
+        for (int i = 0; i < pipelines.length; i += 2) {
+            project.file("pipelines/" + pipelines[i] + ".sql", pipelines[i + 1]);
+        }
+        return project;
+    }
+
+    private static String into(String output, String options) {
+        return "INSERT INTO {{ sink('lake', '" + output + "', " + options + ") }}\n";
+    }
+
+    private static List<String> refused(TestProject project) {
+        CliRun compile = CliRun.pz(project.path(), "compile");
+        assertThat(compile.exitCode()).as(compile.toString()).isEqualTo(2);
+        return LoaderFidelityTest.errors(compile);
+    }
+
+    /** The one error of a refused compile, which must carry {@code code}. */
+    private static String error(TestProject project, String code) {
+        List<String> errors = refused(project);
+        assertThat(errors).as(errors.toString()).hasSize(1);
+        assertThat(errors.get(0)).startsWith("error " + code + ": ");
+        return errors.get(0);
+    }
+
+    private static String hint(String error) {
+        return error.substring(error.indexOf(" — hint: "));
+    }
+
+    private static void compiles(TestProject project) {
+        CliRun compile = CliRun.pz(project.path(), "compile");
+        assertThat(compile.exitCode()).as(compile.toString()).isZero();
+    }
+
+    // CDC1
+    @Test
+    void statusWithoutCdcDatasetsSaysSoAndSucceeds() {
+        CliRun status = CliRun.pz(files().path(), "cdc", "status");
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(status.out()).contains("no cdc datasets in this project");
+    }
+
+    // CDC2
+    @Test
+    void statusOutsideAProjectNamesProjectYml() throws IOException {
+        CliRun status = CliRun.pz(Files.createDirectories(temp.resolve("empty")), "cdc", "status");
+        assertThat(status.exitCode()).as(status.toString()).isEqualTo(2);
+        assertThat(status.err()).contains("project.yml");
+    }
+
+    // CDC3, CDC4, CDC5
+    @Test
+    void dropTakesExactlyOneSourceDotDatasetTarget() {
+        Path project = files().path();
+        CliRun none = CliRun.pz(project, "cdc", "drop");
+        assertThat(none.exitCode()).as(none.toString()).isEqualTo(2);
+        assertThat(none.err()).contains("PZ0507", "pz cdc drop <source>.<dataset>");
+        CliRun two = CliRun.pz(project, "cdc", "drop", "files.orders", "files.other");
+        assertThat(two.exitCode()).as(two.toString()).isEqualTo(2);
+        assertThat(two.err()).contains("PZ0507");
+        CliRun malformed = CliRun.pz(project, "cdc", "drop", "no-dot-here");
+        assertThat(malformed.exitCode()).as(malformed.toString()).isEqualTo(2);
+        assertThat(malformed.err()).contains("PZ0507", "no-dot-here");
+    }
+
+    // CDC6, CDC7
+    @Test
+    void dropRefusesADatasetWithoutChangeCaptureAndAnUnknownSource() {
+        Path project = files().path();
+        CliRun plain = CliRun.pz(project, "cdc", "drop", "files.orders");
+        assertThat(plain.exitCode()).as(plain.toString()).isEqualTo(2);
+        assertThat(plain.err()).contains("PZ0508", "not a cdc dataset");
+        CliRun unknown = CliRun.pz(project, "cdc", "drop", "nosuch.dataset");
+        assertThat(unknown.exitCode()).as(unknown.toString()).isEqualTo(2);
+        assertThat(unknown.err()).contains("PZ0508");
+    }
+
+    // CDC8 (deliberate difference: the unknown sub-verb is named, with the usage exit code)
+    @Test
+    void anUnknownSubVerbIsAUsageErrorNamingIt() {
+        CliRun bogus = CliRun.pz("cdc", "bogus");
+        assertThat(bogus.exitCode()).as(bogus.toString()).isEqualTo(2);
+        assertThat(bogus.err()).contains("'bogus'", "pz cdc --help");
+    }
+
+    // CDP1
+    @Test
+    void aCdcDatasetIntoAReplaceOutputIsRefused() {
+        String error = error(cdc("stg", into("out1", "strategy: 'replace'") + "select * from {{ source('crm', 'orders') }}\n"),
+                "PZ0335");
+        assertThat(error).contains("crm.orders", "lake.out1", "cdc", "replace");
+        assertThat(hint(error)).contains("use write.strategy: merge with on_delete");
+    }
+
+    // CDP2
+    @Test
+    void aCdcDatasetIntoAnAppendOutputIsRefusedWithOrWithoutDuplicatesConsent() {
+        for (String options : List.of("strategy: 'append'", "strategy: 'append', duplicates: 'accept'")) {
+            String error = error(cdc("stg", into("out1", options) + "select * from {{ source('crm', 'orders') }}\n"),
+                    "PZ0335");
+            assertThat(error).as(options).contains("crm.orders", "lake.out1", "cdc", "append", "change events");
+            assertThat(hint(error)).as(options).contains("use write.strategy: merge with on_delete");
+        }
+    }
+
+    // CDP3, CDP4
+    @Test
+    void aCdcMergeMustSayWhatDeletesDo() {
+        String error = error(cdc("stg", into("out1", "strategy: 'merge', keys: ['id']")
+                + "select * from {{ source('crm', 'orders') }}\n"), "PZ0336");
+        assertThat(error).contains("crm.orders", "lake.out1");
+        assertThat(hint(error)).contains("declare write.on_delete: delete, soft, or ignore");
+        compiles(cdc("stg", into("out1", "strategy: 'merge', keys: ['id'], on_delete: 'ignore'")
+                + "select * from {{ source('crm', 'orders') }}\n"));
+    }
+
+    // CDP5
+    @Test
+    void onDeleteWithoutACdcInputIsRefused() {
+        String error = error(cdc("stg", into("out1", "strategy: 'merge', keys: ['id'], on_delete: 'delete'")
+                + "select * from {{ source('crm', 'plain') }}\n"), "PZ0337");
+        assertThat(error).contains("lake.out1", "on_delete requires a cdc-fed input");
+    }
+
+    // CDP6, CDP7
+    @Test
+    void deletesCannotBeRoutedThroughAMultiSourcePipelineButIgnoringThemCompiles() {
+        String error = error(cdc("stg", into("out1", "strategy: 'merge', keys: ['id'], on_delete: 'delete'") + JOIN),
+                "PZ0337");
+        assertThat(error).contains("lake.out1", "delete keys cannot be routed through a multi-source pipeline");
+        compiles(cdc("stg", into("out1", "strategy: 'merge', keys: ['id'], on_delete: 'ignore'") + JOIN));
+    }
+
+    // CDP8
+    @Test
+    void aMultiSourceCdcMergeWithoutOnDeleteIsStillRefusedForConsent() {
+        String error = error(cdc("stg", into("out1", "strategy: 'merge', keys: ['id']") + JOIN), "PZ0336");
+        assertThat(error).contains("lake.out1");
+    }
+
+    // CDP10
+    @Test
+    void aReplaceAndAMissingConsentOnTwoOutputsAreReportedTogether() {
+        List<String> errors = refused(cdc(
+                "stg1", into("out1", "strategy: 'replace'") + "select * from {{ source('crm', 'orders') }}\n",
+                "stg2", into("out2", "strategy: 'merge', keys: ['id']") + "select * from {{ source('crm', 'shipments') }}\n"));
+        assertThat(errors).hasSize(2)
+                .anySatisfy(e -> assertThat(e).startsWith("error PZ0335: ").contains("lake.out1"))
+                .anySatisfy(e -> assertThat(e).startsWith("error PZ0336: ").contains("lake.out2"));
+    }
+}
