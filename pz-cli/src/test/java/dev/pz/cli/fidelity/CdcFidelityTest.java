@@ -2,8 +2,10 @@ package dev.pz.cli.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.pz.cli.CliRun;
 import dev.pz.testing.TestProject;
+import dev.pz.testing.state.HttpStateServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -222,5 +224,81 @@ class CdcFidelityTest {
         assertThat(errors).hasSize(2)
                 .anySatisfy(e -> assertThat(e).startsWith("error PZ0335: ").contains("lake.out1"))
                 .anySatisfy(e -> assertThat(e).startsWith("error PZ0336: ").contains("lake.out2"));
+    }
+    /** ms (sqlserver): cdc dataset dbo.orders merged into pg (postgres) with deletes applied; nothing is ever reached. */
+    private TestProject sqlServerCdc(String stateYaml) {
+        return TestProject.in(temp.resolve("ms" + projects++)).projectYml("cdc_json", stateYaml)
+                .file("connections.yml", """
+                        ms:
+                          connector: sqlserver
+                          host: localhost
+                          port: 1
+                          database: shop
+                          user: loader
+                          password: never-connected
+                          entities:
+                            dbo.orders:
+                              read:
+                                sync: {mode: cdc}
+                                capture_instance: dbo_orders_v2
+                        pg:
+                          connector: postgres
+                          host: localhost
+                          port: 1
+                          database: shop
+                          user: loader
+                          password: never-connected
+                        """)
+                .file("pipelines/p.sql", "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete:"
+                        + " 'delete') }}\nselect id from {{ source('ms', 'dbo.orders') }}\n");
+    }
+
+    private static final String STORED = "{\n  \"version\": 1,\n  \"syncState\": {\n    \"ms.dbo.orders\": {\n"
+            + "      \"token\": \"SECRET-LSN-VALUE\",\n      \"runId\": \"r1\"\n    }\n  }\n}\n";
+
+    // CDO1, CDO3
+    @Test
+    void jsonStatusHasItsFieldsInOrderAndNeverTheStoredToken() {
+        TestProject project = sqlServerCdc("").file(".pz/state/sync-state.json", STORED);
+        CliRun status = CliRun.pz(project.path(), "cdc", "status", "--log-format", "json");
+        assertThat(status.exitCode()).as(status.toString()).isEqualTo(1);
+        assertThat(status.outLines()).hasSize(1);
+        JsonNode row = Reference.json(status.outLines().get(0));
+        assertThat(row.fieldNames()).toIterable().containsExactly("event", "at", "dataset", "connector", "adminSupported",
+                "healthy", "positionName", "hasStoredToken", "retainedBytes", "detail");
+        assertThat(row.get("event").asText()).isEqualTo("cdc_status");
+        assertThat(row.get("at").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
+        assertThat(row.get("dataset").asText()).isEqualTo("ms.dbo.orders");
+        assertThat(row.get("connector").asText()).isEqualTo("sqlserver");
+        assertThat(row.get("adminSupported").asBoolean()).isTrue();
+        assertThat(row.get("healthy").asBoolean(true)).isFalse();
+        assertThat(row.get("hasStoredToken").asBoolean()).isTrue();
+        assertThat(row.get("detail").isArray()).isTrue();
+        assertThat(status.out() + status.err()).doesNotContain("SECRET-LSN-VALUE");
+    }
+
+    // CDO4, CDO5
+    @Test
+    void jsonDropCarriesTheRemediationAndWhereTheTokenWasClearedAndNotesGoToStderr() {
+        try (HttpStateServer server = HttpStateServer.start(null)) {
+            TestProject project = sqlServerCdc("state:\n  backend: http\n  url: " + server.url());
+            CliRun drop = CliRun.pz(project.path(), "cdc", "drop", "ms.dbo.orders", "--log-format", "json");
+            assertThat(drop.exitCode()).as(drop.toString()).isZero();
+            assertThat(drop.outLines()).hasSize(1);
+            JsonNode dropped = Reference.json(drop.outLines().get(0));
+            assertThat(dropped.fieldNames()).toIterable().containsExactly("event", "at", "dataset", "connector",
+                    "positionName", "serverSideDropped", "remediation", "stateCleared");
+            assertThat(drop.outLines().get(0)).contains("\"event\":\"cdc_dropped\"", "\"dataset\":\"ms.dbo.orders\"",
+                    "\"connector\":\"sqlserver\"", "\"positionName\":\"dbo_orders_v2\"", "\"serverSideDropped\":false",
+                    "\"remediation\":[\"EXEC sys.sp_cdc_disable_table @source_schema = N\\u0027dbo\\u0027, @source_name ="
+                            + " N\\u0027orders\\u0027, @capture_instance = N\\u0027dbo_orders_v2\\u0027;\"]",
+                    "\"stateCleared\":\"remote\"");
+            assertThat(drop.err()).contains("note: state backend: http (from project.yml)");
+
+            CliRun text = CliRun.pz(project.path(), "cdc", "drop", "ms.dbo.orders");
+            assertThat(text.outLines().get(0)).isEqualTo("note: state backend: http (from project.yml)");
+        }
+        CliRun local = CliRun.pz(sqlServerCdc("").path(), "cdc", "drop", "ms.dbo.orders", "--log-format", "json");
+        assertThat(Reference.json(local.out()).get("stateCleared").asText()).isEqualTo("local");
     }
 }
