@@ -20,14 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CdcFidelityTest {
     /** crm (postgres): cdc datasets orders and shipments, a plain one; erp (localfiles): a full read; lake: the sink. */
-    private static final String CONNECTIONS = """
-            crm:
-              connector: postgres
-              host: localhost
-              port: 1
-              database: shop
-              user: loader
-              password: never-connected
+    private static final String CONNECTIONS = database("crm", "postgres") + """
               entities:
                 orders:
                   read:
@@ -46,19 +39,18 @@ class CdcFidelityTest {
                   read:
                     path: orders.csv
                     format: csv
-            lake:
-              connector: postgres
-              host: localhost
-              port: 1
-              database: shop
-              user: loader
-              password: never-connected
-            """;
+            """ + database("lake", "postgres");
     private static final String JOIN = "select a.* from {{ source('crm', 'orders') }} a join {{ source('erp', 'orders') }} b"
             + " on a.id = b.id\n";
 
     @TempDir
     Path temp;
+
+    /** A database connection no test reaches: nothing listens on port 1. */
+    private static String database(String name, String connector) {
+        return name + ":\n  connector: " + connector + "\n  host: localhost\n  port: 1\n  database: shop\n"
+                + "  user: loader\n  password: never-connected\n";
+    }
 
     private int projects;
 
@@ -228,27 +220,13 @@ class CdcFidelityTest {
     /** ms (sqlserver): cdc dataset dbo.orders merged into pg (postgres) with deletes applied; nothing is ever reached. */
     private TestProject sqlServerCdc(String stateYaml) {
         return TestProject.in(temp.resolve("ms" + projects++)).projectYml("cdc_json", stateYaml)
-                .file("connections.yml", """
-                        ms:
-                          connector: sqlserver
-                          host: localhost
-                          port: 1
-                          database: shop
-                          user: loader
-                          password: never-connected
+                .file("connections.yml", database("ms", "sqlserver") + """
                           entities:
                             dbo.orders:
                               read:
                                 sync: {mode: cdc}
                                 capture_instance: dbo_orders_v2
-                        pg:
-                          connector: postgres
-                          host: localhost
-                          port: 1
-                          database: shop
-                          user: loader
-                          password: never-connected
-                        """)
+                        """ + database("pg", "postgres"))
                 .file("pipelines/p.sql", "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete:"
                         + " 'delete') }}\nselect id from {{ source('ms', 'dbo.orders') }}\n");
     }
