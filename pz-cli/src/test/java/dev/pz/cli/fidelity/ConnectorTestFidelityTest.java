@@ -74,6 +74,10 @@ class ConnectorTestFidelityTest {
         CliRun missing = CliRun.pz("connector", "test", temp.resolve("pz-connector-test-missing").toString());
         assertThat(missing.exitCode()).as(missing.toString()).isEqualTo(2);
         assertThat(missing.err()).contains("PZ0354");
+        // A connector that is there but no connection to test it with: refused, not run with an empty config.
+        CliRun unconfigured = CliRun.pz("connector", "test", jar.toString());
+        assertThat(unconfigured.exitCode()).as(unconfigured.toString()).isEqualTo(2);
+        assertThat(unconfigured.err()).startsWith("error PZ0101: ").contains("--config");
     }
 
     // CT7
