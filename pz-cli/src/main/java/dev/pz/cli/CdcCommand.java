@@ -4,12 +4,14 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.CdcDropReport;
+import dev.pz.engine.CompiledProject;
 import dev.pz.engine.CdcStatusRow;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -42,24 +44,36 @@ final class CdcCommand implements Callable<Integer> {
         @Mixin
         ProjectOptions projectOptions;
 
+        @Option(names = "--log-format", paramLabel = "<text|json>", description = "Output: text (default) or json.")
+        String logFormat = "text";
+
         @Override
         public Integer call() {
-            List<CdcStatusRow> rows = ProjectContext.of(spec).open(projectOptions, false).cdcStatus();
-            PrintWriter out = spec.commandLine().getOut();
+            CdcOutput output = CdcOutput.of(spec, logFormat);
+            CompiledProject project = output.context(spec).open(projectOptions, false);
+            output.stateNote(project);
+            List<CdcStatusRow> rows = project.cdcStatus();
             if (rows.isEmpty()) {
-                out.println("no cdc datasets in this project");
+                output.note("no cdc datasets in this project");
                 return ExitCodes.OK;
             }
-            out.println(String.format(ROW, "dataset", "position", "stored token", "retained", "health"));
+            if (!output.json()) {
+                output.out().println(String.format(ROW, "dataset", "position", "stored token", "retained", "health"));
+            }
             boolean unhealthy = false;
             for (CdcStatusRow row : rows) {
-                String health = !row.adminSupported() ? "admin unsupported"
-                        : Boolean.TRUE.equals(row.healthy()) ? "healthy" : "unhealthy";
-                out.println(String.format(ROW, row.dataset(), dash(row.positionName()), dash(row.storedToken()),
-                        row.retainedBytes() == null ? "-" : row.retainedBytes().toString(), health));
-                if (row.adminSupported() && !Boolean.TRUE.equals(row.healthy())) {
-                    unhealthy = true;
-                    row.detail().forEach(line -> out.println("    " + line));
+                boolean failing = row.adminSupported() && !Boolean.TRUE.equals(row.healthy());
+                unhealthy |= failing;
+                if (output.json()) {
+                    output.status(row);
+                    continue;
+                }
+                String health = !row.adminSupported() ? "admin unsupported" : failing ? "unhealthy" : "healthy";
+                output.out().println(String.format(ROW, row.dataset(), dash(row.positionName()),
+                        dash(row.storedToken()), row.retainedBytes() == null ? "-" : row.retainedBytes().toString(),
+                        health));
+                if (failing) {
+                    row.detail().forEach(line -> output.out().println("    " + line));
                 }
             }
             return unhealthy ? ExitCodes.NODE_FAILURES : ExitCodes.OK;
@@ -83,14 +97,24 @@ final class CdcCommand implements Callable<Integer> {
         @Parameters(arity = "0..*", paramLabel = "<source>.<dataset>", description = "The cdc dataset.")
         List<String> targets;
 
+        @Option(names = "--log-format", paramLabel = "<text|json>", description = "Output: text (default) or json.")
+        String logFormat = "text";
+
         @Override
         public Integer call() {
+            CdcOutput output = CdcOutput.of(spec, logFormat);
             if (targets == null || targets.size() != 1) {
                 throw new PzException(PzError.of(PzCode.CDC_TARGET_INVALID, "pz cdc drop takes exactly one target (got "
                         + (targets == null ? 0 : targets.size()) + ")").withHint("usage: pz cdc drop <source>.<dataset>"));
             }
-            CdcDropReport report = ProjectContext.of(spec).open(projectOptions, false).cdcDrop(targets.get(0));
-            PrintWriter out = spec.commandLine().getOut();
+            CompiledProject project = output.context(spec).open(projectOptions, false);
+            output.stateNote(project);
+            CdcDropReport report = project.cdcDrop(targets.get(0));
+            if (output.json()) {
+                output.dropped(report, project.localState());
+                return ExitCodes.OK;
+            }
+            PrintWriter out = output.out();
             if (report.serverSideDropped()) {
                 out.println("dropped " + report.positionName() + " of " + report.dataset());
             } else {

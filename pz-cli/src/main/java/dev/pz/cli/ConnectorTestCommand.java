@@ -33,7 +33,7 @@ final class ConnectorTestCommand implements Callable<Integer> {
             description = "A connector jar, a package from project.yml (group:artifact), or a connector name.")
     String target;
 
-    @Option(names = "--config", paramLabel = "<file.yml>", required = true,
+    @Option(names = "--config", paramLabel = "<file.yml>",
             description = "connection: options, optional read: (dataset:) and write: (output:, mode, visible).")
     Path config;
 

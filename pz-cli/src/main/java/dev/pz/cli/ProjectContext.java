@@ -51,10 +51,15 @@ final class ProjectContext {
         return engine;
     }
 
-    /** Loads; load warnings go to stderr. */
+    /** Loads; load warnings go to stderr, with one saying so when {@code --no-lock-check} skipped the drift check. */
     LoadedProject load(ProjectOptions options) {
         ProjectRequest request = new ProjectRequest(options.directory(), options.vars).withStateUrl(stateUrl);
-        return engine.load(lockCheck ? request : request.withoutLockCheck(), diagnostics(true));
+        LoadedProject project = engine.load(lockCheck ? request : request.withoutLockCheck(), diagnostics(true));
+        if (!lockCheck) {
+            err.println("warning: --no-lock-check: pz.lock.json was not checked against project.yml; the connector"
+                    + " packages it pins are loaded as they are");
+        }
+        return project;
     }
 
     /**

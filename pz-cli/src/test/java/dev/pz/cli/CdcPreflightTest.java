@@ -96,8 +96,8 @@ class CdcPreflightTest {
                 new Case("on_delete without a cdc source", "PZ0337", "declares on_delete but no cdc dataset feeds it", "",
                         "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete: 'delete') }}\n"
                                 + "select id from {{ source('pg', 'plain') }}\n"),
-                new Case("deletes through a two-source pipeline", "PZ0337", "deleted keys can be routed only from a single"
-                        + " cdc source", "", "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete:"
+                new Case("deletes through a two-source pipeline", "PZ0337", "delete keys cannot be routed through a"
+                        + " multi-source pipeline", "", "INSERT INTO {{ sink('pg', 'out', strategy: 'merge', keys: ['id'], on_delete:"
                                 + " 'soft') }}\nselect o.id from {{ source('pg', 'orders') }} o join {{ source('pg', 'plain') }}"
                                 + " p on o.id = p.id\n"),
                 new Case("cdc on a connector without change capture", "PZ0338", "sync mode 'cdc' needs change capture",

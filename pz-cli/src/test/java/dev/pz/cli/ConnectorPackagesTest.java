@@ -200,8 +200,9 @@ class ConnectorPackagesTest {
             }
             CliRun refused = pz(args.toArray(String[]::new));
             assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
-            assertThat(refused.err()).startsWith("error PZ0322: project.yml declares connector packages but there is"
-                    + " no pz.lock.json (project.yml:4) — hint: run 'pz restore' and commit pz.lock.json");
+            assertThat(refused.errLines()).filteredOn(line -> line.startsWith("error ")).containsExactly("error PZ0322:"
+                    + " project.yml declares connector packages but there is no pz.lock.json (project.yml:4) — hint: run"
+                    + " 'pz restore' and commit pz.lock.json");
         }
         assertThat(project.path().resolve(".pz/runs")).doesNotExist();
     }
@@ -223,6 +224,7 @@ class ConnectorPackagesTest {
 
         CliRun skipped = pz("run", "--all", "--no-lock-check");
         assertThat(skipped.exitCode()).as(skipped.toString()).isZero();
+        assertThat(skipped.err()).contains("warning: --no-lock-check: ").doesNotContain("PZ0321");
         assertThat(project.read("out/one_numbers.csv")).contains("tagger-1.0");
 
         project.file("project.yml", projectYml(SeqPackages.VERSION));
@@ -242,7 +244,8 @@ class ConnectorPackagesTest {
         CliRun tampered = pz("run", "--all");
         assertThat(tampered.exitCode()).as(tampered.toString()).isEqualTo(2);
         assertThat(tampered.err()).startsWith("error PZ0326: connector package 'org.example:pz-seq2' 1.0.0: "
-                + "org.example:tagger:jar:2.0 in the package cache changed after it was restored");
+                + "org.example:tagger:jar:2.0 in the package cache changed after it was restored")
+                .contains("tagger-2.0.jar and run 'pz restore'");
 
         Files.delete(tagger);
         CliRun missing = pz("plan");
@@ -265,10 +268,55 @@ class ConnectorPackagesTest {
             CliRun republished = pz("restore");
             assertThat(republished.exitCode()).as(republished.toString()).isEqualTo(2);
             assertThat(republished.err()).startsWith("error PZ0327: connector package 'org.example:pz-seq2' 1.0.0: "
-                    + "org.example:tagger:jar:2.0 was downloaded with other bytes than pz.lock.json pinned");
+                    + "org.example:tagger:jar:2.0 was downloaded with other bytes than pz.lock.json pinned")
+                    .contains("pz restore --update");
+            String pinned = project.read("pz.lock.json");
+            CliRun updated = pz("restore", "--update");
+            assertThat(updated.exitCode()).as(updated.toString()).isZero();
+            assertThat(project.read("pz.lock.json")).isNotEqualTo(pinned);
         } finally {
             Files.write(published, good);
         }
+    }
+
+    /** Every pinned file already in the cache: the repositories are never asked, so a dead one does not matter. */
+    @Test
+    void aRestoreWithEverythingCachedNeedsNoRepository() {
+        assertThat(pz("restore").exitCode()).isZero();
+        project.file("project.yml", projectYml(SeqPackages.VERSION).replace(repository.root().toString(),
+                "http://127.0.0.1:1/maven"));
+        CliRun offline = pz("restore");
+        assertThat(offline.exitCode()).as(offline.toString()).isZero();
+        assertThat(offline.outLines()).contains("restored org.example:pz-seq 1.0.0 (cache hit)",
+                "restored org.example:pz-seq2 1.0.0 (cache hit)");
+    }
+
+    @Test
+    void anUnreachableRepositoryIsRefusedWithoutItsCredentials() {
+        project.file("project.yml", projectYml(SeqPackages.VERSION).replace(repository.root().toString(),
+                "http://user:s3cr3t@127.0.0.1:1/maven?token=abc123"));
+        CliRun unreachable = pz("restore");
+        assertThat(unreachable.exitCode()).as(unreachable.toString()).isEqualTo(2);
+        assertThat(unreachable.err()).startsWith("error PZ0328: ").contains("127.0.0.1")
+                .doesNotContain("s3cr3t", "token=abc123", "PZ0500");
+        assertThat(project.path().resolve("pz.lock.json")).doesNotExist();
+    }
+
+    @Test
+    void aCacheThatCannotBeWrittenIsADiskFailure() throws Exception {
+        Files.writeString(temp.resolve("not-a-directory"), "x");
+        CliRun blocked = CliRun.pzWithEnv(Map.of("PZ_CACHE_DIR", temp.resolve("not-a-directory").toString()),
+                project.path(), "restore");
+        assertThat(blocked.exitCode()).as(blocked.toString()).isEqualTo(2);
+        assertThat(blocked.err()).as(blocked.toString()).startsWith("error PZ0329: ").contains("not-a-directory");
+    }
+
+    @Test
+    void feedsInProjectYmlAreRefusedByRestore() {
+        project.file("project.yml", projectYml(SeqPackages.VERSION) + "feeds:\n  - https://api.nuget.org/v3/index.json\n");
+        CliRun feeds = pz("restore");
+        assertThat(feeds.exitCode()).as(feeds.toString()).isEqualTo(2);
+        assertThat(feeds.err()).contains("error PZ0352: ");
     }
 
     @Test
@@ -383,7 +431,7 @@ class ConnectorPackagesTest {
         CliRun nothing = CliRun.pzWithEnv(env, project.path(), "connector", "test", "org.example:pz-none", "--config",
                 project.path().resolve("seq-test.yml").toString());
         assertThat(nothing.exitCode()).as(nothing.toString()).isEqualTo(2);
-        assertThat(nothing.err()).startsWith("error PZ0304: 'org.example:pz-none' is neither a jar");
+        assertThat(nothing.err()).startsWith("error PZ0354: 'org.example:pz-none' is neither a jar");
     }
 
     /** The guide's example connector, packaged with its manifest attribute: every check that applies passes. */

@@ -114,6 +114,11 @@ class PostgresCdcEndToEndTest {
 
         run(project);
         assertThat(targetRows()).isEqualTo(sourceRows());
+
+        // CDE3: a target dropped behind pz's back is rebuilt whole by --full-refresh's snapshot.
+        sql("drop table " + target);
+        run(project, "--full-refresh");
+        assertThat(targetRows()).isEqualTo(sourceRows()).hasSize(2);
     }
 
     @Test
@@ -139,6 +144,7 @@ class PostgresCdcEndToEndTest {
         TestProject project = project("delete");
         run(project);
         String before = token(project);
+        byte[] stateBefore = java.nio.file.Files.readAllBytes(project.resolve(".pz/state/sync-state.json"));
         sql("insert into " + source + " values (5, 'five', 5.00)", "delete from " + source + " where id = 1",
                 "alter table " + target + " add column required text not null default 'x'",
                 "alter table " + target + " alter column required drop default");
@@ -146,6 +152,11 @@ class PostgresCdcEndToEndTest {
         CliRun failed = pz(project, "run");
         assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
         assertThat(token(project)).isEqualTo(before);
+        // CDE4: the read succeeded, the sink failed, and the state file is byte for byte as it was.
+        JsonNode results = RunArtifacts.results(RunArtifacts.latestRun(project.path()));
+        assertThat(RunArtifacts.node(results, "src_pg__" + source).get("status").asText()).isEqualTo("success");
+        assertThat(RunArtifacts.node(results, "pg." + target).get("status").asText()).isEqualTo("failed");
+        assertThat(java.nio.file.Files.readAllBytes(project.resolve(".pz/state/sync-state.json"))).isEqualTo(stateBefore);
 
         sql("alter table " + target + " drop column required");
         run(project);

@@ -49,7 +49,7 @@ class SharedStateRunTest {
             CliRun run = CliRun.pzWithEnv(env("PZ_STATE_TOKEN", "tok-123"), project.path(), "run", "--state-url",
                     server.url());
             assertThat(run.exitCode()).as(run.toString()).isZero();
-            assertThat(run.out()).contains("note: state backend: http http://127.0.0.1:");
+            assertThat(run.out()).contains("note: state backend: http (from --state-url)");
             assertThat(run.out() + run.err()).doesNotContain("tok-123");
             assertThat(server.payload("watermarks", "files.orders")).contains("\"value\":\"4\"");
             assertThat(project.path().resolve(".pz/state/watermarks.json")).doesNotExist();
@@ -63,7 +63,7 @@ class SharedStateRunTest {
                     + "\n");
             CliRun show = CliRun.pzWithEnv(env("PZ_STATE_TOKEN", "tok-123"), project.path(), "state", "show");
             assertThat(show.exitCode()).as(show.toString()).isZero();
-            assertThat(show.out()).contains("state backend: http http://127.0.0.1:").contains("files.orders")
+            assertThat(show.out()).contains("state backend: http (from project.yml)").contains("files.orders")
                     .containsPattern("files\\.orders +id +bigint +4 ");
             CliRun set = CliRun.pzWithEnv(env("PZ_STATE_TOKEN", "tok-123"), project.path(), "state", "set",
                     "files.orders", "--value", "2", "--yes");
@@ -116,7 +116,7 @@ class SharedStateRunTest {
         Map<String, String> env = PostgresProjects.environment(pg);
         CliRun run = CliRun.pzWithEnv(env, project.path(), "run");
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(run.out()).contains("note: state backend: postgres " + pg.host() + ":" + pg.port());
+        assertThat(run.out()).contains("note: state backend: postgres (from project.yml)");
         assertThat(run.out() + run.err()).doesNotContain(pg.password().isEmpty() ? "\u0000" : "password=" + pg.password());
         assertThat(project.path().resolve(".pz/state/watermarks.json")).doesNotExist();
         try (Connection connection = PostgresTestServer.jdbc(); Statement statement = connection.createStatement()) {

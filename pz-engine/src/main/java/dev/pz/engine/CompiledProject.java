@@ -70,6 +70,21 @@ public final class CompiledProject {
         return project.directory();
     }
 
+    /** The state backend and what chose it ({@code local (default)}); see {@link dev.pz.engine.model.StateConfig#describe()}. */
+    public String stateBackend() {
+        return project.state().describe();
+    }
+
+    /** Whether the state backend is the default local one, which verbs do not mention. */
+    public boolean defaultState() {
+        return project.state().fullyDefault();
+    }
+
+    /** Whether keyed state lives in the project's own {@code .pz/state} (backend local). */
+    public boolean localState() {
+        return project.state().backend().equals("local");
+    }
+
     /**
      * {@code pz cdc status}: every change-capture dataset the project reads, by key, with the state
      * its connector keeps on the server; a connector failure becomes an unhealthy row.

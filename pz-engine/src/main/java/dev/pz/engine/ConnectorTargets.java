@@ -21,12 +21,20 @@ import java.util.function.Supplier;
 /** How {@code pz connector test} finds its connector and turns its config file into specs. */
 final class ConnectorTargets {
     private static final String TEST_CONNECTION = "under_test";
+    private static final String TARGETS = "pass a jar path, a group:artifact from project.yml's connectors: (after"
+            + " 'pz restore'), or a name from 'pz connectors'";
 
     private ConnectorTargets() {
     }
 
     static Connector find(String target, Supplier<ConnectorRegistry> project) {
-        if (target.endsWith(".jar") || Files.isRegularFile(Path.of(target))) {
+        boolean path = target.endsWith(".jar") || target.contains("/") || target.contains("\\");
+        if (path && !Files.isRegularFile(Path.of(target))) {
+            throw new PzException(PzError.of(PzCode.PROCESS_ENTRYPOINT_MISSING, "'" + target + "' is no connector jar"
+                    + (Files.isDirectory(Path.of(target)) ? " (it is a directory)" : " (nothing exists there)"))
+                    .withHint(TARGETS));
+        }
+        if (path || Files.isRegularFile(Path.of(target))) {
             Map<String, Connector> connectors = ConnectorPackages.loadJar(Path.of(target).toAbsolutePath());
             return single(target, connectors);
         }
@@ -42,10 +50,9 @@ final class ConnectorTargets {
         if (!packaged.isEmpty()) {
             return single(target, packaged);
         }
-        return registry.find(target).orElseThrow(() -> new PzException(PzError.of(PzCode.CONNECTOR_PACKAGE_MISSING,
+        return registry.find(target).orElseThrow(() -> new PzException(PzError.of(PzCode.PROCESS_ENTRYPOINT_MISSING,
                 "'" + target + "' is neither a jar, nor a connector package the project declares, nor a connector"
-                        + " name").withHint("pass a jar path, a group:artifact from project.yml's connectors: (after"
-                                + " 'pz restore'), or a name from 'pz connectors'")));
+                        + " name").withHint(TARGETS)));
     }
 
     private static Connector single(String target, Map<String, Connector> connectors) {

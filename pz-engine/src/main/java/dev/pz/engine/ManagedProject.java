@@ -46,9 +46,9 @@ record ManagedProject(Path directory, StateConfig state) {
         return StateBackends.open(state, directory);
     }
 
-    /** {@code local (default)}, or how the chosen backend describes itself. */
-    String backendDescription(StateBackend backend) {
-        return backend.description() + (state.fromDefault() ? " (default)" : "");
+    /** The backend and what chose it: {@code local (default)}, {@code http (from PZ_STATE_BACKEND)}. */
+    String backendDescription() {
+        return state.describe();
     }
 
     /** {@code path} relative to the project directory, with forward slashes: {@code .pz/state/watermarks.json}. */

@@ -2,6 +2,7 @@ package dev.pz.engine;
 
 import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.error.PzCode;
+import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.artifacts.RunCleaner;
 import dev.pz.engine.connect.ConnectorCatalog;
@@ -210,6 +211,10 @@ public final class PzEngine {
     public ConnectorUnderTest connectorUnderTest(String target, Path configFile, ProjectRequest project) {
         return Guard.call(() -> {
             Connector connector = ConnectorTargets.find(target, () -> load(project, Diagnostics.ignore()).registry());
+            if (configFile == null) {
+                throw new PzException(PzError.of(PzCode.YAML_SHAPE, "pz connector test needs the connection to test"
+                        + " with").withHint("pass --config <file.yml> with a connection: block (docs/connector-packages.md)"));
+            }
             ContractConfigParser.ContractConfig config = ContractConfigParser.parse(configFile, environment);
             return ConnectorTargets.underTest(connector, config, configFile.toAbsolutePath().getParent());
         });

@@ -44,7 +44,7 @@ final class StateViews {
                         baseline.runId())));
             }
             boolean remote = !backend.isLocal();
-            return new StateOverview(project.backendDescription(backend), notices,
+            return new StateOverview(project.backendDescription(), notices,
                     where(project, backend, watermarks.file()), remote ? !watermarkRows.isEmpty() : watermarks.exists(),
                     watermarkRows, where(project, backend, syncStates.file()),
                     remote ? !syncRows.isEmpty() : syncStates.exists(), syncRows, remote,

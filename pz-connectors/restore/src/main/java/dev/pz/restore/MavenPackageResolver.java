@@ -5,6 +5,10 @@ import dev.pz.connectors.api.error.PzError;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.engine.PackageResolver;
 import dev.pz.engine.connect.RepositoryClient.ResolvedFile;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -101,6 +105,13 @@ public final class MavenPackageResolver implements PackageResolver {
     }
 
     private <T> T withSession(Work<T> work, String what) {
+        try {
+            Files.createDirectories(localRepository);
+        } catch (IOException e) {
+            throw new PzException(PzError.of(PzCode.RESTORE_DISK_FAILURE, "cannot write the package cache "
+                    + localRepository + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")")
+                    .withHint("make the directory writable, or point PZ_CACHE_DIR at one that is"));
+        }
         RepositorySystem system = new RepositorySystemSupplier().get();
         try (RepositorySystemSession.CloseableSession session = new SessionBuilderSupplier(system).get()
                 .withLocalRepositoryBaseDirectories(localRepository).build()) {
@@ -114,7 +125,8 @@ public final class MavenPackageResolver implements PackageResolver {
 
     /** Not found anywhere (PZ0320), or a repository that could not be reached or refused access (PZ0328). */
     private PzException refusal(Exception failure, String what) {
-        String where = repositories.stream().map(RemoteRepository::getUrl).reduce((a, b) -> a + ", " + b).orElse("");
+        String where = repositories.stream().map(repository -> shown(repository.getUrl()))
+                .reduce((a, b) -> a + ", " + b).orElse("");
         boolean notFound = false;
         ArtifactTransferException transfer = null;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
@@ -129,12 +141,34 @@ public final class MavenPackageResolver implements PackageResolver {
         }
         if (transfer != null && !notFound) {
             return new PzException(PzError.of(PzCode.RESTORE_FEED_UNREACHABLE, "could not download " + what + ": "
-                    + transfer.getMessage()).withHint("check the network and the repositories in project.yml ("
+                    + redacted(transfer.getMessage())).withHint("check the network and the repositories in project.yml ("
                             + where + ")"));
         }
         return new PzException(PzError.of(PzCode.RESTORE_FAILED, "could not resolve connector package " + what
-                + " from " + where + ": " + rootMessage(failure)).withHint("check the package's name and version, "
+                + " from " + where + ": " + redacted(rootMessage(failure))).withHint("check the package's name and version, "
                         + "and that one of the repositories in project.yml holds it"));
+    }
+
+    /** {@code text} with every repository URL shown without its user info and query, which may hold credentials. */
+    private String redacted(String text) {
+        String shown = text;
+        for (RemoteRepository repository : repositories) {
+            shown = shown.replace(repository.getUrl(), shown(repository.getUrl()));
+        }
+        return shown;
+    }
+
+    /** A repository URL as messages may show it: scheme, host, port and path only. */
+    private static String shown(String url) {
+        try {
+            URI uri = new URI(url);
+            if (uri.getRawUserInfo() == null && uri.getRawQuery() == null) {
+                return url;
+            }
+            return new URI(uri.getScheme(), null, uri.getHost(), uri.getPort(), uri.getPath(), null, null).toString();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return "(a repository URL that is not valid)";
+        }
     }
 
     private static String rootMessage(Throwable failure) {

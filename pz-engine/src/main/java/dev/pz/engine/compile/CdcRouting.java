@@ -37,13 +37,17 @@ public final class CdcRouting {
             for (SourceLoadNode source : cdc) {
                 if (strategy != WriteStrategy.MERGE) {
                     problems.error(PzCode.INCOMPATIBLE_PAIR, "output '" + sink.name() + "' uses strategy "
-                            + strategy.word() + " but is fed by cdc dataset '" + source.datasetKey() + "'; each run"
-                            + " reads only the changes since the last one, so only a merge keeps the output whole", at,
-                            "use write.strategy: merge with keys: and on_delete:");
+                            + strategy.word() + " but is fed by cdc dataset '" + source.datasetKey() + "' (cdc x "
+                            + strategy.word() + "): " + (strategy == WriteStrategy.APPEND
+                                    ? "a cdc read delivers change events, and an append would land each one as a row"
+                                    : "each run reads only the changes since the last one, so a replace would keep"
+                                            + " only the latest changes"), at,
+                            "use write.strategy: merge with on_delete: and keys:");
                 } else if (onDelete == null) {
                     problems.error(PzCode.CDC_CONSENT_MISSING, "output '" + sink.name() + "' merges cdc dataset '"
                             + source.datasetKey() + "' but does not say what to do with deleted rows", at,
-                            "add on_delete: delete, soft or ignore to the output's write: block");
+                            "declare write.on_delete: delete, soft, or ignore (on the sink() call or in the output's"
+                                    + " write: block)");
                 }
             }
             if (onDelete == null) {
@@ -51,13 +55,14 @@ public final class CdcRouting {
             }
             if (cdc.isEmpty()) {
                 problems.error(PzCode.CDC_DELETE_ROUTE_INVALID, "output '" + sink.name() + "' declares on_delete but no"
-                        + " cdc dataset feeds it", onDeleteAt,
+                        + " cdc dataset feeds it: on_delete requires a cdc-fed input", onDeleteAt,
                         "remove on_delete, or read the source with sync: {mode: cdc}");
             } else if (!"ignore".equals(onDelete) && sources.size() > 1) {
                 problems.error(PzCode.CDC_DELETE_ROUTE_INVALID, "output '" + sink.name() + "' applies deletes (on_delete: "
                         + onDelete + ") but is fed by " + sources.size() + " sources ("
                         + String.join(", ", sources.stream().map(SourceLoadNode::datasetKey).toList())
-                        + "); deleted keys can be routed only from a single cdc source", onDeleteAt,
+                        + "); delete keys cannot be routed through a multi-source pipeline, only from a single cdc"
+                        + " source", onDeleteAt,
                         "feed the output from the cdc dataset alone, or use on_delete: ignore");
             }
         }

@@ -51,6 +51,7 @@ final class StateParser {
             return StateConfig.local();
         }
         String backend;
+        String source = "project.yml";
         boolean fromDefault = false;
         int backendLine = state.lineOf("backend");
         YamlNode backendNode = state.get("backend");
@@ -58,6 +59,7 @@ final class StateParser {
             backend = backendNode instanceof YamlNode.Scalar scalar ? scalar.text() : backendNode.describe();
         } else if (env.get("PZ_STATE_BACKEND") != null && !env.get("PZ_STATE_BACKEND").isBlank()) {
             backend = env.get("PZ_STATE_BACKEND").trim();
+            source = "PZ_STATE_BACKEND";
         } else {
             backend = "local";
             fromDefault = true;
@@ -83,6 +85,7 @@ final class StateParser {
             }
         }
         Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put(StateConfig.SOURCE, source);
         switch (backend) {
             case "sqlserver" -> valid &= sqlServer(state, settings);
             case "postgres" -> valid &= database("postgres", state, settings);
@@ -143,7 +146,7 @@ final class StateParser {
         token(uri, settings);
         settings.put("artifacts", false);
         settings.put("events", false);
-        settings.put("source", "--state-url");
+        settings.put(StateConfig.SOURCE, "--state-url");
         return new StateConfig("http", settings, false);
     }
 

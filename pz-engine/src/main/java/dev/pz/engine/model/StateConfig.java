@@ -9,6 +9,8 @@ import java.util.Map;
  * {@code postgres}) and its keys. Settings may hold secrets (a token, a password): never print them.
  */
 public record StateConfig(String backend, Map<String, Object> settings, boolean fromDefault) {
+    /** The setting naming what chose the backend: {@code project.yml}, {@code PZ_STATE_BACKEND} or {@code --state-url}. */
+    public static final String SOURCE = "source";
 
     public StateConfig {
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -29,8 +31,12 @@ public record StateConfig(String backend, Map<String, Object> settings, boolean 
         return fromDefault && backend.equals("local");
     }
 
-    /** How the backend was chosen, for notes: {@code " (--state-url)"} or empty. */
-    public String provenance() {
-        return "--state-url".equals(settings.get("source")) ? " (--state-url)" : "";
+    /**
+     * The backend and where the choice came from, as notes and {@code pz state show} print it:
+     * {@code local (default)}, {@code local (from project.yml)}, {@code http (from PZ_STATE_BACKEND)},
+     * {@code http (from --state-url)}. It names no address, so no credential in a URL can reach it.
+     */
+    public String describe() {
+        return backend + (fromDefault ? " (default)" : " (from " + settings.getOrDefault(SOURCE, "project.yml") + ")");
     }
 }

@@ -139,7 +139,7 @@ public final class RunSession {
             WatermarkStore watermarks = WatermarkStore.on(state);
             List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
             if (!project.state().fullyDefault()) {
-                notes.add("state backend: " + state.description() + project.state().provenance());
+                notes.add("state backend: " + project.state().describe());
             }
             watermarks.corruptionNotice().ifPresent(notes::add);
             recordGraph(request, request.plan(), directory, notes);
