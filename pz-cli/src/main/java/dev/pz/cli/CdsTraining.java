@@ -44,7 +44,7 @@ public final class CdsTraining {
         commands.add(new String[] {"run", "--all", "--project", project});
         for (String[] command : commands) {
             try {
-                PzCommandLine.create(Console.system()).execute(command);
+                PzCommandLine.create(Console.system(), command).execute(command);
             } catch (RuntimeException | LinkageError ignored) {
                 // a failed step still leaves its classes loaded, which is all the archive needs
             }

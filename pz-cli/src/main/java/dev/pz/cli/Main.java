@@ -28,7 +28,7 @@ public final class Main {
         }
         int exit;
         try {
-            exit = PzCommandLine.create(console).execute(args);
+            exit = PzCommandLine.create(console, args).execute(args);
         } catch (Throwable failure) {
             exit = ErrorReporter.report(failure, console.err());
         }

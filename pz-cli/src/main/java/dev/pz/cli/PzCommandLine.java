@@ -1,6 +1,11 @@
 package dev.pz.cli;
 
 import dev.pz.engine.PzEngine;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -11,13 +16,7 @@ public final class PzCommandLine {
     }
 
     @Command(name = "pz", mixinStandardHelpOptions = true, versionProvider = PzVersion.class,
-            description = "pz: a single-binary ELT engine around embedded DuckDB.",
-            subcommands = {InitCommand.class, CompileCommand.class, RunCommand.class, PlanCommand.class, RestoreCommand.class,
-                RetryCommand.class,
-                ValidateCommand.class, TestCommand.class, LsCommand.class, CleanCommand.class, StateCommand.class,
-                RunsCommand.class, ConnectorsCommand.class, ConnectorCommand.class, ReportCommand.class,
-                CompletionCommand.class, McpCommand.class, CdcCommand.class, SchemaCommand.class, CommitCommand.class,
-                WorkerCommand.class, SubmitCommand.class})
+            description = "pz: a single-binary ELT engine around embedded DuckDB.")
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -49,8 +48,62 @@ public final class PzCommandLine {
         }
     }
 
+    /**
+     * pz's verbs by the name a user types, in the order {@code pz --help} lists them. Each name is
+     * its class's {@code @Command(name)} ({@code PzCommandLineTest} checks they agree).
+     */
+    static final Map<String, Class<?>> VERBS = verbs();
+
+    private static Map<String, Class<?>> verbs() {
+        Map<String, Class<?>> verbs = new LinkedHashMap<>();
+        verbs.put("init", InitCommand.class);
+        verbs.put("compile", CompileCommand.class);
+        verbs.put("run", RunCommand.class);
+        verbs.put("plan", PlanCommand.class);
+        verbs.put("restore", RestoreCommand.class);
+        verbs.put("retry", RetryCommand.class);
+        verbs.put("validate", ValidateCommand.class);
+        verbs.put("test", TestCommand.class);
+        verbs.put("ls", LsCommand.class);
+        verbs.put("clean", CleanCommand.class);
+        verbs.put("state", StateCommand.class);
+        verbs.put("runs", RunsCommand.class);
+        verbs.put("connectors", ConnectorsCommand.class);
+        verbs.put("connector", ConnectorCommand.class);
+        verbs.put("report", ReportCommand.class);
+        verbs.put("completion", CompletionCommand.class);
+        verbs.put("mcp", McpCommand.class);
+        verbs.put("cdc", CdcCommand.class);
+        verbs.put("schema", SchemaCommand.class);
+        verbs.put("commit", CommitCommand.class);
+        verbs.put("worker", WorkerCommand.class);
+        verbs.put("submit", SubmitCommand.class);
+        return Collections.unmodifiableMap(verbs);
+    }
+
+    /** The whole command tree: every verb (help, completion candidates, the reference pages). */
     public static CommandLine create(Console console) {
+        return create(console, VERBS.keySet());
+    }
+
+    /**
+     * The command tree for one invocation. When the first argument names a verb, only that verb is
+     * built: picocli reflects over every command class it registers, and doing so for all of them
+     * was a third of a short run's start-up (docs/performance.md, "Start-up"). Anything else (no
+     * argument, {@code --help}, a mistyped verb that deserves its suggestions) gets the whole tree.
+     */
+    public static CommandLine create(Console console, String... args) {
+        if (args.length > 0 && VERBS.containsKey(args[0])) {
+            return create(console, List.of(args[0]));
+        }
+        return create(console);
+    }
+
+    private static CommandLine create(Console console, Collection<String> verbs) {
         CommandLine commandLine = new CommandLine(new Root(console));
+        for (String verb : verbs) {
+            commandLine.addSubcommand(verb, VERBS.get(verb));
+        }
         commandLine.setOut(console.out());
         commandLine.setErr(console.err());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());

@@ -33,7 +33,7 @@ public record CliRun(int exitCode, String out, String err) {
     private static CliRun run(java.util.Map<String, String> environment, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = PzCommandLine.create(Console.of(out, err, environment)).execute(args);
+        int code = PzCommandLine.create(Console.of(out, err, environment), args).execute(args);
         return new CliRun(code, out.toString(), err.toString());
     }
 

@@ -3,7 +3,6 @@ package dev.pz.duckdb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -222,7 +221,9 @@ public final class DuckSession implements AutoCloseable {
             // fetched: an Arrow egress of a large query would hold all of it in memory.
             Properties properties = new Properties();
             properties.setProperty(DuckDBDriver.JDBC_STREAM_RESULTS, "true");
-            root = DriverManager.getConnection("jdbc:duckdb:", properties).unwrap(DuckDBConnection.class);
+            // The driver itself rather than DriverManager, whose first use loads and initialises every
+            // JDBC driver on the class path (PostgreSQL, SQL Server, MariaDB, ...): start-up time.
+            root = new DuckDBDriver().connect("jdbc:duckdb:", properties).unwrap(DuckDBConnection.class);
         } catch (SQLException e) {
             throw new DuckSqlException(e);
         }

@@ -58,7 +58,7 @@ final class TemporalTestServer implements AutoCloseable {
     static CliResult pz(Map<String, String> environment, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = PzCommandLine.create(Console.of(out, err, environment)).execute(args);
+        int code = PzCommandLine.create(Console.of(out, err, environment), args).execute(args);
         return new CliResult(code, out.toString(), err.toString());
     }
 
