@@ -17,7 +17,6 @@ import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.postgresql.copy.CopyIn;
 
 /**
  * Encodes Arrow batches as PostgreSQL's binary COPY format and feeds them to one {@code COPY …
@@ -25,6 +24,12 @@ import org.postgresql.copy.CopyIn;
  * borrowed for the {@link #encode} call.
  */
 final class PostgresCopyEncoder {
+
+    /** Where the encoded bytes go: a COPY's {@code writeToCopy}, or a buffer in tests and benchmarks. */
+    @FunctionalInterface
+    interface Output {
+        void write(byte[] bytes, int offset, int length) throws SQLException;
+    }
 
     private static final byte[] HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0, 0, 0, 0, 0, 0,
         0, 0, 0};
@@ -36,7 +41,7 @@ final class PostgresCopyEncoder {
     private static final long[] MAX_PADDED = {Long.MAX_VALUE, Long.MAX_VALUE / 10, Long.MAX_VALUE / 100,
         Long.MAX_VALUE / 1_000};
 
-    private final CopyIn copy;
+    private final Output copy;
     private final List<PostgresWriteType> types;
     private final long[] timestampFactors;
     private byte[] buffer = new byte[FLUSH_BYTES + (1 << 16)];
@@ -44,7 +49,7 @@ final class PostgresCopyEncoder {
     private final short[] smallGroups = new short[6];
     private boolean referenceNumerics;
 
-    PostgresCopyEncoder(CopyIn copy, List<PostgresWriteType> types, List<ArrowType> arrowTypes) {
+    PostgresCopyEncoder(Output copy, List<PostgresWriteType> types, List<ArrowType> arrowTypes) {
         this.copy = copy;
         this.types = List.copyOf(types);
         this.timestampFactors = new long[types.size()];
@@ -232,7 +237,7 @@ final class PostgresCopyEncoder {
 
     private void flush() throws SQLException {
         if (length > 0) {
-            copy.writeToCopy(buffer, 0, length);
+            copy.write(buffer, 0, length);
             length = 0;
         }
     }

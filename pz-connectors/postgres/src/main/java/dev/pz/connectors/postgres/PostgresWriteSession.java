@@ -118,7 +118,7 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
             }
             CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn("copy " + copyTarget + " ("
                     + PostgresSql.quoteAll(columns) + ") from stdin (format binary)");
-            PostgresCopyEncoder encoder = new PostgresCopyEncoder(copy, types, arrowTypes);
+            PostgresCopyEncoder encoder = new PostgresCopyEncoder(copy::writeToCopy, types, arrowTypes);
             return new PostgresWriteSession(settings, spec, target, List.copyOf(columns), keyIndexes, connection, copy,
                     encoder, tempTable);
         } catch (SQLException | RuntimeException e) {
