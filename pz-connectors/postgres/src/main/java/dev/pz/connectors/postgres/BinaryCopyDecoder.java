@@ -1,25 +1,20 @@
 package dev.pz.connectors.postgres;
 
 import dev.pz.connectors.api.error.PzConnectorException;
-import java.math.BigDecimal;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.sql.SQLException;
 import java.util.List;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.TimeStampMicroTZVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Decodes PostgreSQL's binary COPY stream into Arrow vectors, one batch at a time. The bytes come
  * from {@link Chunks} (the server's CopyData messages, in order); the decoder knows nothing of the
- * connection, so it can be measured and tested without a server.
+ * connection, so it can be measured and tested without a server. Each batch is built in heap
+ * arrays ({@link ArrowColumnBuilder}) and copied into the vectors' fresh buffers at its end.
  */
 final class BinaryCopyDecoder {
 
@@ -30,6 +25,10 @@ final class BinaryCopyDecoder {
     }
 
     private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0};
+    /** The COPY format is big-endian (network order). */
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final long[] POWERS_OF_TEN = new long[19];
     private static final BigInteger DECIMAL_LIMIT = BigInteger.TEN.pow(38);
     private static final int SCALE = 9;
@@ -51,13 +50,21 @@ final class BinaryCopyDecoder {
     private long bytesRead;
     private boolean headerRead;
     private boolean finished;
-    private int lastBatchRows;
+    private final ArrowColumnBuilder[] columns;
 
     BinaryCopyDecoder(String dataset, Schema schema, List<PostgresReadType> types, Chunks chunks) {
         this.dataset = dataset;
         this.schema = schema;
         this.types = types.toArray(new PostgresReadType[0]);
         this.chunks = chunks;
+        this.columns = new ArrowColumnBuilder[this.types.length];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = new ArrowColumnBuilder(switch (this.types[i]) {
+                case TEXT -> -1;
+                case BOOLEAN -> 0;
+                default -> this.types[i].width();
+            });
+        }
     }
 
     /** Whether the trailer has been read: no rows follow. */
@@ -74,7 +81,9 @@ final class BinaryCopyDecoder {
      * the trailer; returns the number of rows decoded.
      */
     int decode(List<FieldVector> vectors, int maxRows, long targetBytes) throws SQLException {
-        prepare(vectors, maxRows);
+        for (ArrowColumnBuilder column : columns) {
+            column.clear();
+        }
         int rows = 0;
         long bytes = 0;
         if (!headerRead) {
@@ -99,13 +108,13 @@ final class BinaryCopyDecoder {
                 int length = readInt();
                 bytes += types[column].width();
                 if (length < 0) {
-                    setNull(vectors.get(column), rows);
+                    columns[column].setNull(rows);
                     continue;
                 }
                 if (!ensure(length)) {
                     throw midStream("the COPY stream ended inside a value");
                 }
-                decode(column, vectors.get(column), rows, position, length);
+                decode(column, columns[column], rows, position, length);
                 position += length;
                 if (types[column] == PostgresReadType.TEXT) {
                     bytes += length;
@@ -113,20 +122,13 @@ final class BinaryCopyDecoder {
             }
             rows++;
         }
-        lastBatchRows = rows;
-        return rows;
-    }
-
-    private void prepare(List<FieldVector> vectors, int maxRows) {
         // Fresh buffers for every batch: the engine unloads a batch by retaining its buffers and
-        // queues it while this reader fills the next one, so reusing them (reset()) would overwrite
-        // rows DuckDB has not read yet -- a native crash under load.
-        for (FieldVector vector : vectors) {
-            // Sized like the previous batch, so a steady stream fills its vectors without the
-            // doubling reallocations (and copies) a small start would cost on every batch.
-            vector.setInitialCapacity(Math.min(maxRows, Math.max(4096, lastBatchRows)));
-            vector.allocateNew();
+        // queues it while this reader fills the next one, so refilling them would overwrite rows
+        // DuckDB has not read yet.
+        for (int column = 0; column < columns.length; column++) {
+            columns[column].copyInto(vectors.get(column), rows);
         }
+        return rows;
     }
 
     private void readHeader() throws SQLException {
@@ -170,7 +172,7 @@ final class BinaryCopyDecoder {
     }
 
     private int readShort() {
-        int value = (short) (((buffer[position] & 0xFF) << 8) | (buffer[position + 1] & 0xFF));
+        int value = shortAt(position);
         position += 2;
         return value;
     }
@@ -182,49 +184,37 @@ final class BinaryCopyDecoder {
     }
 
     private int intAt(int offset) {
-        return ((buffer[offset] & 0xFF) << 24) | ((buffer[offset + 1] & 0xFF) << 16)
-                | ((buffer[offset + 2] & 0xFF) << 8) | (buffer[offset + 3] & 0xFF);
+        return (int) INT.get(buffer, offset);
     }
 
     private long longAt(int offset) {
-        return ((long) intAt(offset) << 32) | (intAt(offset + 4) & 0xFFFF_FFFFL);
+        return (long) LONG.get(buffer, offset);
     }
 
     private int shortAt(int offset) {
-        return (short) (((buffer[offset] & 0xFF) << 8) | (buffer[offset + 1] & 0xFF));
+        return (short) SHORT.get(buffer, offset);
     }
 
-    private static void setNull(FieldVector vector, int row) {
-        if (vector instanceof VarCharVector text) {
-            text.setNull(row);
-        } else if (vector instanceof BitVector bits) {
-            bits.setNull(row);
-        } else {
-            ((org.apache.arrow.vector.BaseFixedWidthVector) vector).setNull(row);
-        }
-    }
-
-    private void decode(int column, FieldVector vector, int row, int offset, int length) {
+    private void decode(int column, ArrowColumnBuilder values, int row, int offset, int length) {
         switch (types[column]) {
-            case INTEGER -> ((IntVector) vector).setSafe(row, intAt(offset));
-            case BIGINT -> ((BigIntVector) vector).setSafe(row, longAt(offset));
-            case DOUBLE -> ((Float8Vector) vector).setSafe(row, Double.longBitsToDouble(longAt(offset)));
-            case NUMERIC -> decodeNumeric(column, (DecimalVector) vector, row, offset);
-            case TEXT -> ((VarCharVector) vector).setSafe(row, buffer, offset, length);
-            case BOOLEAN -> ((BitVector) vector).setSafe(row, buffer[offset] != 0 ? 1 : 0);
+            case INTEGER -> values.setInt(row, intAt(offset));
+            case BIGINT, DOUBLE -> values.setLong(row, longAt(offset));
+            case NUMERIC -> decodeNumeric(column, values, row, offset);
+            case TEXT -> values.setBytes(row, buffer, offset, length);
+            case BOOLEAN -> values.setBit(row, buffer[offset] != 0);
             case DATE -> {
                 int days = intAt(offset);
                 if (days == Integer.MAX_VALUE || days == Integer.MIN_VALUE) {
                     throw outOfRange(column, "date");
                 }
-                ((DateDayVector) vector).setSafe(row, days + PostgresReadType.EPOCH_OFFSET_DAYS);
+                values.setInt(row, days + PostgresReadType.EPOCH_OFFSET_DAYS);
             }
             case TIMESTAMP, TIMESTAMPTZ -> {
                 long micros = longAt(offset);
                 if (micros == Long.MAX_VALUE || micros == Long.MIN_VALUE) {
                     throw outOfRange(column, "timestamp");
                 }
-                ((TimeStampMicroTZVector) vector).setSafe(row, micros + PostgresReadType.EPOCH_OFFSET_MICROS);
+                values.setLong(row, micros + PostgresReadType.EPOCH_OFFSET_MICROS);
             }
         }
     }
@@ -233,7 +223,7 @@ final class BinaryCopyDecoder {
      * PostgreSQL's binary numeric is base-10000 digits with a weight; the value is taken at scale 9
      * exactly or refused: a value is never rounded silently.
      */
-    private void decodeNumeric(int column, DecimalVector vector, int row, int offset) {
+    private void decodeNumeric(int column, ArrowColumnBuilder values, int row, int offset) {
         int digitCount = shortAt(offset);
         int weight = shortAt(offset + 2);
         int sign = shortAt(offset + 4) & 0xFFFF;
@@ -257,13 +247,13 @@ final class BinaryCopyDecoder {
         }
         boolean negative = sign == 0x4000;
         if (digitCount == 0) {
-            vector.setSafe(row, 0L);
+            values.set128(row, 0L, 0L);
             return;
         }
         if (big == null) {
             if (exponent >= 0 && exponent < POWERS_OF_TEN.length && small <= Long.MAX_VALUE / POWERS_OF_TEN[exponent]) {
                 long unscaled = small * POWERS_OF_TEN[exponent];
-                vector.setSafe(row, negative ? -unscaled : unscaled);
+                setDecimal(values, row, negative ? -unscaled : unscaled);
                 return;
             }
             if (exponent < 0 && -exponent < POWERS_OF_TEN.length) {
@@ -272,7 +262,7 @@ final class BinaryCopyDecoder {
                     throw scaleExceeded(column);
                 }
                 long unscaled = small / divisor;
-                vector.setSafe(row, negative ? -unscaled : unscaled);
+                setDecimal(values, row, negative ? -unscaled : unscaled);
                 return;
             }
             big = BigInteger.valueOf(small);
@@ -290,7 +280,12 @@ final class BinaryCopyDecoder {
         if (unscaled.compareTo(DECIMAL_LIMIT) >= 0) {
             throw outOfRange(column, "decimal128(38,9)");
         }
-        vector.setSafe(row, new BigDecimal(negative ? unscaled.negate() : unscaled, SCALE));
+        BigInteger signed = negative ? unscaled.negate() : unscaled;
+        values.set128(row, signed.shiftRight(64).longValue(), signed.longValue());
+    }
+
+    private static void setDecimal(ArrowColumnBuilder values, int row, long unscaled) {
+        values.set128(row, unscaled >> 63, unscaled);
     }
 
     private PzConnectorException scaleExceeded(int column) {
