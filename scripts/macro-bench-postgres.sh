@@ -8,8 +8,7 @@
 # named by BENCH_PG_URL=postgresql://user:password@host:port/db), seeds public.src, then runs
 # `scripts/pz run --all` for three scenarios -- read x1 append, read x4 append, read x1 merge into an
 # empty table keyed on id -- in three rounds that also sample both yardsticks (medians), verifying the
-# target's row count after every
-# run. Two yardsticks, measured in the same run and the same table shape:
+# target's row count after every run. Two yardsticks, measured in the same rounds and table shape:
 #   copy    the server's own text COPY piped through psql:
 #           psql -c "\copy (select ...) to stdout" | psql -c "\copy yard_out from stdin"
 #   upsert  the hand-written merge: the same pipe into a temporary table, then
