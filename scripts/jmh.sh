@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # JMH micro-benchmarks of pz-benchmarks (never run by the test suite): batch building, ingest of
-# 1M rows (ArrowIngest), egress of 1M rows (ArrowEgress), on the 5-column mixed schema.
+# 1M rows (ArrowIngest), egress of 1M rows (ArrowEgress), on the 5-column mixed schema; the postgres
+# binary COPY codec (PostgresCopyCodecBenchmark) and others listed in docs/performance.md.
 # Scores are rows/s (ops/s with one op per row).
 #
 # Usage: scripts/jmh.sh [JMH options...]     e.g. scripts/jmh.sh Ingest -wi 1 -i 3

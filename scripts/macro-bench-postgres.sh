@@ -7,8 +7,8 @@
 # /usr/lib/postgresql/<v>/bin, run as the 'postgres' user when invoked as root; or the server
 # named by BENCH_PG_URL=postgresql://user:password@host:port/db), seeds public.src, then runs
 # `scripts/pz run --all` for three scenarios -- read x1 append, read x4 append, read x1 merge into an
-# empty table keyed on id -- three times each (median), verifying the target's row count after every
-# run. Two yardsticks, measured in the same run and the same table shape:
+# empty table keyed on id -- in three rounds that also sample both yardsticks (medians), verifying the
+# target's row count after every run. Two yardsticks, measured in the same rounds and table shape:
 #   copy    the server's own text COPY piped through psql:
 #           psql -c "\copy (select ...) to stdout" | psql -c "\copy yard_out from stdin"
 #   upsert  the hand-written merge: the same pipe into a temporary table, then
@@ -18,12 +18,15 @@
 # two psql processes), and -- for the server started here -- the CPU time of the server backends that
 # served the run (the postmaster's reaped children, from /proc/<pid>/stat).
 # Prints one line per scenario and the ratios against the yardsticks (wall; CPU in brackets).
+# PZ_JAR=<jar> runs another build; PZ_BENCH_BEFORE_JAR=<jar> also runs that build's scenarios, each
+# sample right after this build's, and prints after/before ratios; PZ_BENCH_SKIP_BUILD=1 skips the build.
 set -euo pipefail
 rows="${1:-1000000}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/pz-bench-pg.XXXXXX)"
 chmod 755 "$work"
 port="${BENCH_PG_PORT:-54320}"
+before_jar="${PZ_BENCH_BEFORE_JAR:-}"
 password="pz-bench-$(date +%s)"
 pgdata="$work/pgdata"
 started=""
@@ -150,42 +153,39 @@ check_count() { # <table> <label>
   [[ "$n" == "$rows" ]] || { echo "error: $2 left $n rows in $1, expected $rows" >&2; exit 1; }
 }
 
-run_pz() { # <label> <partitions> <strategy>
-  local dir="$work/$1"
+# One sample of one scenario, appended to $work/<label>.samples: <label> <partitions> <strategy> [jar]
+sample_pz() {
+  local dir="$work/$1" jar="${4:-}" sample
   project "$dir" "$2" "$3"
-  for attempt in 1 2 3; do
-    psqlq -c "drop table if exists public.mart_out"
-    BENCH_PG_PASSWORD="$password" measure "$work/$1.out" "$root/scripts/pz" run --all --project "$dir"
-    check_count public.mart_out "$1"
-  done | medians
+  psqlq -c "drop table if exists public.mart_out"
+  sample=$(BENCH_PG_PASSWORD="$password" measure "$work/$1.out" env ${jar:+PZ_JAR="$jar"} "$root/scripts/pz" run --all \
+    --project "$dir") || exit 1
+  echo "$sample" >> "$work/$1.samples"
+  check_count public.mart_out "$1"
 }
 
 copy_out='\copy (select id, customer_id, amount, status, updated from public.src) to stdout'
 columns='id int, customer_id int, amount numeric(18,2), status varchar(16), updated timestamp'
 export host port user db copy_out
 
-run_copy_yardstick() {
-  for attempt in 1 2 3; do
-    psqlq -c "drop table if exists public.yard_out" -c "create table public.yard_out ($columns)"
-    measure "$work/yard_copy.out" bash -c 'psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
-        -c "$copy_out" | psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
-        -c "\copy public.yard_out from stdin"'
-    check_count public.yard_out "the copy yardstick"
-  done | medians
+sample_copy_yardstick() { # one sample, appended to $work/yard_copy.samples
+  psqlq -c "drop table if exists public.yard_out" -c "create table public.yard_out ($columns)"
+  measure "$work/yard_copy.out" bash -c 'psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+      -c "$copy_out" | psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+      -c "\copy public.yard_out from stdin"' >> "$work/yard_copy.samples" || exit 1
+  check_count public.yard_out "the copy yardstick"
 }
 
-run_upsert_yardstick() {
-  for attempt in 1 2 3; do
-    psqlq -c "drop table if exists public.yard_merge" -c "create table public.yard_merge ($columns, primary key (id))"
-    measure "$work/yard_upsert.out" bash -c 'psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
-        -c "$copy_out" | psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
-        -c "create temporary table yard_stage (like public.yard_merge)" \
-        -c "\copy yard_stage from stdin" \
-        -c "insert into public.yard_merge select * from yard_stage on conflict (id) do update set
-              customer_id = excluded.customer_id, amount = excluded.amount, status = excluded.status,
-              updated = excluded.updated"'
-    check_count public.yard_merge "the upsert yardstick"
-  done | medians
+sample_upsert_yardstick() { # one sample, appended to $work/yard_upsert.samples
+  psqlq -c "drop table if exists public.yard_merge" -c "create table public.yard_merge ($columns, primary key (id))"
+  measure "$work/yard_upsert.out" bash -c 'psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+      -c "$copy_out" | psql -h "$host" -p "$port" -U "$user" -d "$db" -v ON_ERROR_STOP=1 -qAt \
+      -c "create temporary table yard_stage (like public.yard_merge)" \
+      -c "\copy yard_stage from stdin" \
+      -c "insert into public.yard_merge select * from yard_stage on conflict (id) do update set
+            customer_id = excluded.customer_id, amount = excluded.amount, status = excluded.status,
+            updated = excluded.updated"' >> "$work/yard_upsert.samples" || exit 1
+  check_count public.yard_merge "the upsert yardstick"
 }
 
 line() { # <label> <wall> <client cpu> <server cpu>
@@ -194,20 +194,41 @@ line() { # <label> <wall> <client cpu> <server cpu>
 ratio() { printf '%.2fx (cpu %.2fx)' "$(echo "$1 / $3" | bc -l)" "$(echo "($2) / ($4)" | bc -l)"; }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
-# Command substitutions, so that a failed run or a wrong row count stops the script.
-copy=$(run_copy_yardstick); read -r copy_wall copy_client copy_server <<< "$copy"
-upsert=$(run_upsert_yardstick); read -r upsert_wall upsert_client upsert_server <<< "$upsert"
-a1=$(run_pz append_x1 1 append); read -r a1_wall a1_client a1_server <<< "$a1"
-a4=$(run_pz append_x4 4 append); read -r a4_wall a4_client a4_server <<< "$a4"
-m1=$(run_pz merge_x1 1 merge); read -r m1_wall m1_client m1_server <<< "$m1"
+# Rounds of the yardsticks and every scenario (and, with PZ_BENCH_BEFORE_JAR, the other build's run
+# right after each), so yardsticks and both builds see the same stretches of load.
+scenarios=("append_x1 1 append" "append_x4 4 append" "merge_x1 1 merge")
+for attempt in 1 2 3; do
+  sample_copy_yardstick
+  sample_upsert_yardstick
+  for scenario in "${scenarios[@]}"; do
+    read -r label partitions strategy <<< "$scenario"
+    sample_pz "$label" "$partitions" "$strategy"
+    if [[ -n "$before_jar" ]]; then
+      sample_pz "${label}_before" "$partitions" "$strategy" "$before_jar"
+    fi
+  done
+done
+read -r copy_wall copy_client copy_server < <(medians < "$work/yard_copy.samples")
+read -r upsert_wall upsert_client upsert_server < <(medians < "$work/yard_upsert.samples")
+read -r a1_wall a1_client a1_server < <(medians < "$work/append_x1.samples")
+read -r a4_wall a4_client a4_server < <(medians < "$work/append_x4.samples")
+read -r m1_wall m1_client m1_server < <(medians < "$work/merge_x1.samples")
 
-echo "rows: $rows   server: $(psqlq -c 'show server_version')   cores: $(nproc)   median of 3"
+echo "rows: $rows   server: $(psqlq -c 'show server_version')   cores: $(nproc)   median of 3 interleaved rounds"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)   date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 line "yardstick psql copy" "$copy_wall" "$copy_client" "$copy_server"
 line "yardstick psql upsert" "$upsert_wall" "$upsert_client" "$upsert_server"
 line "pz read x1 append" "$a1_wall" "$a1_client" "$a1_server"
 line "pz read x4 append" "$a4_wall" "$a4_client" "$a4_server"
 line "pz read x1 merge" "$m1_wall" "$m1_client" "$m1_server"
+if [[ -n "$before_jar" ]]; then
+  for label in append_x1 append_x4 merge_x1; do
+    read -r b_wall b_client b_server < <(medians < "$work/${label}_before.samples")
+    line "before: $label" "$b_wall" "$b_client" "$b_server"
+    read -r a_wall a_client a_server < <(medians < "$work/$label.samples")
+    echo "  $label after/before: $(ratio "$a_wall" "$a_client + $a_server" "$b_wall" "$b_client + $b_server")"
+  done
+fi
 echo "ratios (cpu = client + server):"
 echo "  append x1 / copy:   $(ratio "$a1_wall" "$a1_client + $a1_server" "$copy_wall" "$copy_client + $copy_server")   (target <= 1.5x)"
 echo "  append x4 / copy:   $(ratio "$a4_wall" "$a4_client + $a4_server" "$copy_wall" "$copy_client + $copy_server")   (target <= 1.5x)"

@@ -52,7 +52,8 @@ final class PostgresDeleteCopy {
                 + String.join(", ", definitions) + ")");
         CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn("copy " + PostgresSql.quote(table)
                 + " (" + PostgresSql.quoteAll(keys) + ") from stdin (format binary)");
-        return new PostgresDeleteCopy(table, List.copyOf(keys), copy, new PostgresCopyEncoder(copy, types, arrowTypes));
+        return new PostgresDeleteCopy(table, List.copyOf(keys), copy,
+                new PostgresCopyEncoder(copy::writeToCopy, types, arrowTypes));
     }
 
     void encode(VectorSchemaRoot keyBatch) throws SQLException {

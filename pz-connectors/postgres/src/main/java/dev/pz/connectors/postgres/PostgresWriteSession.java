@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,6 +53,9 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
             this.word = word;
         }
     }
+
+    /** SQLSTATE of an {@code on conflict do update} that meets the same key twice. */
+    private static final String CARDINALITY_VIOLATION = "21000";
 
     private final PostgresConnectionSettings settings;
     private final OutputSpec spec;
@@ -118,7 +122,7 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
             }
             CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn("copy " + copyTarget + " ("
                     + PostgresSql.quoteAll(columns) + ") from stdin (format binary)");
-            PostgresCopyEncoder encoder = new PostgresCopyEncoder(copy, types, arrowTypes);
+            PostgresCopyEncoder encoder = new PostgresCopyEncoder(copy::writeToCopy, types, arrowTypes);
             return new PostgresWriteSession(settings, spec, target, List.copyOf(columns), keyIndexes, connection, copy,
                     encoder, tempTable);
         } catch (SQLException | RuntimeException e) {
@@ -169,7 +173,7 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
                     execute(settings, connection, "insert into " + target.qualified() + " (" + columnList + ") select "
                             + columnList + " from " + PostgresSql.quote(tempTable));
                 }
-                case MERGE -> execute(settings, connection, mergeSql(columnList));
+                case MERGE -> merge(columnList);
             }
             if (deletes != null) {
                 execute(settings, connection, deletes.applySql(target, spec.onDelete()));
@@ -249,13 +253,39 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
         }
     }
 
-    private String mergeSql(String columnList) {
+    /**
+     * Upserts the temp table into the target. Most loads carry each key once, and then the plain
+     * {@code insert … on conflict} needs no sort. A key that repeats makes PostgreSQL refuse that
+     * statement (SQLSTATE 21000, "cannot affect row a second time"): the savepoint undoes the
+     * attempt and the upsert runs again on the last row of each key, so the outcome is the same.
+     */
+    private void merge(String columnList) throws SQLException {
+        Savepoint plain = connection.setSavepoint();
+        try {
+            execute(settings, connection, mergeSql(columnList, false));
+            connection.releaseSavepoint(plain);
+        } catch (SQLException e) {
+            if (!CARDINALITY_VIOLATION.equals(e.getSQLState())) {
+                throw e;
+            }
+            connection.rollback(plain);
+            execute(settings, connection, mergeSql(columnList, true));
+        }
+    }
+
+    private String mergeSql(String columnList, boolean lastRowPerKey) {
         List<String> keys = spec.keys();
         String keyList = PostgresSql.quoteAll(keys);
         StringBuilder sql = new StringBuilder("insert into ").append(target.qualified()).append(" (").append(columnList)
-                .append(") select distinct on (").append(keyList).append(") ").append(columnList).append(" from ")
-                .append(PostgresSql.quote(tempTable)).append(" order by ").append(keyList).append(", ctid desc on conflict (")
-                .append(keyList).append(") do ");
+                .append(") select ");
+        if (lastRowPerKey) {
+            sql.append("distinct on (").append(keyList).append(") ");
+        }
+        sql.append(columnList).append(" from ").append(PostgresSql.quote(tempTable));
+        if (lastRowPerKey) {
+            sql.append(" order by ").append(keyList).append(", ctid desc");
+        }
+        sql.append(" on conflict (").append(keyList).append(") do ");
         List<String> updates = new ArrayList<>();
         for (String column : columns) {
             if (!keys.contains(column)) {
