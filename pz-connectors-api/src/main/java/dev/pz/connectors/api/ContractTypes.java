@@ -66,6 +66,26 @@ public enum ContractTypes {
         return Optional.empty();
     }
 
+    /** The eight words as a user writes them: {@code int, bigint, …, timestamp}. */
+    public static String vocabulary() {
+        StringBuilder words = new StringBuilder();
+        for (ContractTypes type : values()) {
+            words.append(words.length() == 0 ? "" : ", ").append(type.word);
+        }
+        return words.toString();
+    }
+
+    /** What a refusal of a word outside the vocabulary says: the column and the word. */
+    public static String unknown(String column, String word) {
+        return "column '" + column + "': unknown columns: contract type '" + word + "'";
+    }
+
+    /** The hint of that refusal. */
+    public static String unknownHint() {
+        return "use one of: " + vocabulary() + " (decimal is DECIMAL(38,9); for another precision declare"
+                + " varchar or double and cast in the pipeline's SQL)";
+    }
+
     /** The types an incremental cursor may have. */
     public static final List<ContractTypes> CURSOR_TYPES = List.of(INT, BIGINT, DECIMAL, DATE, TIMESTAMP);
 

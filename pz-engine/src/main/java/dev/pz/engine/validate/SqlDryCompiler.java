@@ -80,10 +80,10 @@ final class SqlDryCompiler {
         for (Map.Entry<String, String> column : columns.entrySet()) {
             Optional<ContractTypes> type = ContractTypes.fromWord(column.getValue());
             if (type.isEmpty()) {
-                problems.error(PzCode.YAML_SHAPE, "source '" + source.datasetKey() + "': column '" + column.getKey()
-                        + "': unknown columns: contract type '" + column.getValue() + "'",
+                problems.error(PzCode.YAML_SHAPE, "source '" + source.datasetKey() + "': "
+                        + ContractTypes.unknown(column.getKey(), column.getValue()),
                         source.read().location() != null ? source.read().location() : SourceLocation.file("connections.yml"),
-                        "use one of: int, bigint, double, decimal, varchar, boolean, date, timestamp");
+                        ContractTypes.unknownHint());
                 return Optional.empty();
             }
             definitions.add(SqlLiterals.identifier(column.getKey()) + " " + type.get().duckDbType());

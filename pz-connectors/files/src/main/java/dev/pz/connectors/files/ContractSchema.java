@@ -24,8 +24,8 @@ public final class ContractSchema {
     public static Map<String, ContractTypes> types(Map<String, String> contract, String context) {
         Map<String, ContractTypes> types = new LinkedHashMap<>();
         contract.forEach((name, word) -> types.put(name, ContractTypes.fromWord(word)
-                .orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context + ": column '"
-                        + name + "': unknown columns: contract type '" + word + "'"))));
+                .orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, context + ": "
+                        + ContractTypes.unknown(name, word), ContractTypes.unknownHint()))));
         return types;
     }
 

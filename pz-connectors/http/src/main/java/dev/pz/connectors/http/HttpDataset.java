@@ -134,8 +134,7 @@ record HttpDataset(String path, QueryTemplate query, Pagination pagination, Json
         spec.columns().forEach((name, type) -> {
             if (ContractTypes.fromWord(type).isEmpty()) {
                 problems.add(new OptionProblem("columns", OptionProblem.Kind.INVALID, PzCode.CONNECTOR_CONFIG_INVALID,
-                        "column '" + name + "': unknown columns: contract type '" + type + "'",
-                        "supported types: int, bigint, double, decimal, varchar, boolean, date, timestamp"));
+                        ContractTypes.unknown(name, type), ContractTypes.unknownHint()));
             }
         });
         String cursor = spec.get(HttpOptions.CURSOR);

@@ -275,7 +275,10 @@ class LocalFilesScanTest {
     @Test
     void unknownContractTypeIsRefused() {
         assertThatThrownBy(() -> support.source(null).nativeScan(dataset("orders", options(), columns("id", "uuid"))))
-                .hasMessage("dataset 'orders': column 'id': unknown columns: contract type 'uuid'");
+                .hasMessage("dataset 'orders': column 'id': unknown columns: contract type 'uuid'")
+                .extracting(failure -> ((PzConnectorException) failure).hint().orElseThrow())
+                .isEqualTo("use one of: int, bigint, double, decimal, varchar, boolean, date, timestamp (decimal is"
+                        + " DECIMAL(38,9); for another precision declare varchar or double and cast in the pipeline's SQL)");
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.sql.ColumnKind;
 import dev.pz.connectors.sql.JdbcColumn;
@@ -106,8 +107,8 @@ final class MysqlSource implements Source {
                     continue;
                 }
                 ColumnKind kind = ColumnKind.of(ContractTypes.fromWord(declared).orElseThrow(() ->
-                        new PzConnectorException("column '" + name + "': unknown columns: contract type '" + declared
-                                + "'", false)));
+                        new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, ContractTypes.unknown(name, declared),
+                                ContractTypes.unknownHint())));
                 columns.add(new Column(new JdbcColumn(name, kind), stored));
             }
         }

@@ -51,8 +51,8 @@ public final class AttachedSource implements Source {
         }
         List<Field> fields = new ArrayList<>();
         spec.columns().forEach((name, type) -> fields.add(Field.nullable(name, ContractTypes.fromWord(type)
-                .orElseThrow(() -> new PzConnectorException("column '" + name + "': unknown columns: contract type '"
-                        + type + "'", false)).arrowType())));
+                .orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID, ContractTypes.unknown(name, type),
+                        ContractTypes.unknownHint())).arrowType())));
         return new Schema(fields);
     }
 

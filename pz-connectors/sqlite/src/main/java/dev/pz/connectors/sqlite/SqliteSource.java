@@ -7,6 +7,7 @@ import dev.pz.connectors.api.NativeScan;
 import dev.pz.connectors.api.ReadHints;
 import dev.pz.connectors.api.ReadPartition;
 import dev.pz.connectors.api.Source;
+import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzConnectorException;
 import dev.pz.connectors.sql.ColumnKind;
 import dev.pz.connectors.sql.JdbcColumn;
@@ -112,8 +113,8 @@ final class SqliteSource implements Source {
         Map<String, String> contract = spec.columns();
         if (contract != null && !contract.isEmpty()) {
             contract.forEach((name, type) -> all.add(new JdbcColumn(name, ColumnKind.of(ContractTypes.fromWord(type)
-                    .orElseThrow(() -> new PzConnectorException("column '" + name + "': unknown columns: contract type '"
-                            + type + "'", false))))));
+                    .orElseThrow(() -> new PzConnectorException(PzCode.CONNECTOR_CONFIG_INVALID,
+                            ContractTypes.unknown(name, type), ContractTypes.unknownHint()))))));
         } else {
             all.addAll(declaredColumns(connection, spec));
         }
