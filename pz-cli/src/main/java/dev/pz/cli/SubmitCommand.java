@@ -73,13 +73,16 @@ final class SubmitCommand implements Callable<Integer> {
     public Integer call() {
         List<PzError> problems = new ArrayList<>(temporal.problems());
         if (!ScaleOutRunIds.isValid(runId)) {
-            problems.add(invalid("--run-id must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}, found \"" + runId + "\""));
+            problems.add(invalid("--run-id must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}, found \"" + runId + "\"")
+                    .withHint("name the run with letters, digits, dots, dashes and underscores, e.g. --run-id nightly-2026-12-01"));
         }
         if (heartbeatSeconds < 1) {
-            problems.add(invalid("--heartbeat-timeout must be at least 1 second, found " + heartbeatSeconds));
+            problems.add(invalid("--heartbeat-timeout must be at least 1 second, found " + heartbeatSeconds)
+                    .withHint("give whole seconds, e.g. --heartbeat-timeout 30 (the default)"));
         }
         if (maxAttempts < 1) {
-            problems.add(invalid("--max-attempts must be at least 1, found " + maxAttempts));
+            problems.add(invalid("--max-attempts must be at least 1, found " + maxAttempts)
+                    .withHint("1 runs each shard once; the default is 5"));
         }
         if (!problems.isEmpty()) {
             throw new PzValidationException(problems);

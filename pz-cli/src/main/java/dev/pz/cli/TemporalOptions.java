@@ -30,7 +30,8 @@ final class TemporalOptions {
                     + "\"").withHint("pass the frontend's gRPC address, e.g. --temporal localhost:7233"));
         }
         if (taskQueue.isBlank() || namespace.isBlank()) {
-            return List.of(PzError.of(PzCode.SUBMIT_ARGUMENTS_INVALID, "--task-queue and --namespace must not be empty"));
+            return List.of(PzError.of(PzCode.SUBMIT_ARGUMENTS_INVALID, "--task-queue and --namespace must not be empty")
+                    .withHint("leave them out for the defaults, --task-queue pz and --namespace default"));
         }
         return List.of();
     }

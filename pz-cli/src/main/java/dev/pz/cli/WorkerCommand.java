@@ -41,7 +41,7 @@ final class WorkerCommand implements Callable<Integer> {
         List<PzError> problems = new ArrayList<>(temporal.problems());
         if (concurrency < 1) {
             problems.add(PzError.of(PzCode.SUBMIT_ARGUMENTS_INVALID, "--concurrency must be at least 1, found "
-                    + concurrency));
+                    + concurrency).withHint("the number of shards this worker runs at once, e.g. --concurrency 2"));
         }
         if (!problems.isEmpty()) {
             throw new PzValidationException(problems);
