@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -89,14 +87,16 @@ abstract class LocalFilesRowWriter {
 
     /**
      * Header from field names; a field is quoted iff it holds the delimiter, a quote, LF or CR.
-     * Rows are formatted into one reused byte buffer straight from the Arrow buffers (no per-cell
-     * String or byte[]), which goes to the stream in large writes.
+     * Rows are formatted into one reused byte buffer from the batch's values copied out of the Arrow
+     * buffers in bulk ({@link LocalFilesCsvCells}; no per-cell String or byte[]), which goes to the
+     * stream in large writes.
      */
     static final class CsvWriter extends LocalFilesRowWriter {
-        private static final int BUFFER_BYTES = 1 << 16;
+        private static final int BUFFER_BYTES = 1 << 20;
         private final byte delimiter;
         private byte[] buffer = new byte[BUFFER_BYTES];
         private int length;
+        private LocalFilesCsvCells[] cells;
 
         CsvWriter(OutputStream out, Schema schema, char delimiter) {
             super(out, schema);
@@ -121,22 +121,30 @@ abstract class LocalFilesRowWriter {
             FieldVector[] vectors = batch.getFieldVectors().toArray(new FieldVector[0]);
             int rows = batch.getRowCount();
             int columns = kinds.length;
+            if (cells == null) {
+                cells = new LocalFilesCsvCells[columns];
+                for (int column = 0; column < columns; column++) {
+                    cells[column] = new LocalFilesCsvCells(kinds[column]);
+                }
+            }
+            for (int column = 0; column < columns; column++) {
+                cells[column].load(vectors[column], rows);
+            }
             for (int row = 0; row < rows; row++) {
                 for (int column = 0; column < columns; column++) {
                     if (column > 0) {
                         put(delimiter);
                     }
-                    FieldVector vector = vectors[column];
-                    if (vector.isNull(row)) {
+                    LocalFilesCsvCells cell = cells[column];
+                    if (cell.isNull(row)) {
                         continue;
                     }
                     switch (kinds[column]) {
-                        case UTF8 -> writeUtf8((VarCharVector) vector, row);
-                        case INT64 -> writeLong(((BigIntVector) vector).get(row));
-                        case INT32 -> writeLong(((IntVector) vector).get(row));
-                        case DOUBLE -> writeDouble(((Float8Vector) vector).get(row));
+                        case UTF8 -> writeUtf8(cell, row);
+                        case INT64, INT32 -> writeLong(cell.longValue(row));
+                        case DOUBLE -> writeDouble(cell.doubleValue(row));
                         default -> {
-                            byte[] text = ascii(text(kinds[column], fields.get(column), vector, row));
+                            byte[] text = ascii(text(kinds[column], fields.get(column), vectors[column], row));
                             ensure(text.length);
                             System.arraycopy(text, 0, buffer, length, text.length);
                             length += text.length;
@@ -148,11 +156,9 @@ abstract class LocalFilesRowWriter {
             flush();
         }
 
-        private void writeUtf8(VarCharVector vector, int row) throws IOException {
-            ArrowBuf offsets = vector.getOffsetBuffer();
-            int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-            int end = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
-            int size = end - start;
+        private void writeUtf8(LocalFilesCsvCells cell, int row) throws IOException {
+            int start = cell.textStart(row);
+            int size = cell.textEnd(row) - start;
             if (size == 0) {
                 // DuckDB's own COPY writes an empty string as "" so it differs from NULL.
                 ensure(2);
@@ -160,18 +166,15 @@ abstract class LocalFilesRowWriter {
                 buffer[length++] = '"';
                 return;
             }
-            ensure(size);
-            vector.getDataBuffer().getBytes(start, buffer, length, size);
-            for (int i = length, last = length + size; i < last; i++) {
-                byte b = buffer[i];
+            byte[] text = cell.textBytes();
+            for (int i = start, last = start + size; i < last; i++) {
+                byte b = text[i];
                 if (b == delimiter || b == '"' || b == '\n' || b == '\r') {
-                    // Rare: copy the value out and write it quoted.
-                    byte[] value = java.util.Arrays.copyOfRange(buffer, length, last);
-                    writeText(value, 0, value.length);
+                    writeText(text, start, last);
                     return;
                 }
             }
-            length += size;
+            putAll(text, start, size);
         }
 
         private void writeLong(long value) throws IOException {
