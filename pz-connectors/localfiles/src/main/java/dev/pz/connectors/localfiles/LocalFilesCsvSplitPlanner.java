@@ -20,7 +20,7 @@ import java.util.Optional;
  */
 final class LocalFilesCsvSplitPlanner {
 
-    static final long MIN_BYTES_PER_PARTITION = 8L * 1024 * 1024;
+    static final long MIN_BYTES_PER_PARTITION = 32L * 1024 * 1024;
     static final int MAX_PARTITIONS = 8;
 
     /**

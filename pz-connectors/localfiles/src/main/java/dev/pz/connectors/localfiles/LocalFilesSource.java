@@ -169,7 +169,7 @@ final class LocalFilesSource implements Source {
 
     /**
      * The universal read. csv/tsv: one partition, or up to {@code min(cpus, 8)} byte-range splits for
-     * a comma-delimited file of at least 2 × 8 MiB whose header proves the delimiter (splits that
+     * a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter (splits that
      * start mid-row skip to the next line); parquet: one partition through DuckDB's reader, the same
      * rows the native scan lands; xlsx/avro: one partition through pz's reader. Never applies
      * watermark bounds (the engine trims the staged rows); a templated parquet path still reads only
