@@ -22,8 +22,7 @@ abstract class LocalFilesCsvColumn {
 
     static LocalFilesCsvColumn of(ContractTypes type, FieldVector vector) {
         return switch (type) {
-            case BIGINT, TIMESTAMP -> new Longs(type, vector);
-            case DOUBLE -> new Doubles(vector);
+            case BIGINT, TIMESTAMP, DOUBLE -> new Longs(type, vector);
             case INT, DATE -> new Ints(type, vector);
             case VARCHAR -> new Text(vector);
             case DECIMAL, BOOLEAN -> new CellByCell(type, vector);
@@ -83,13 +82,14 @@ abstract class LocalFilesCsvColumn {
         }
     }
 
+    /** 64-bit values: bigints, timestamps in microseconds, and doubles as their IEEE bits. */
     private static final class Longs extends Gathered {
-        private final boolean timestamp;
+        private final ContractTypes type;
         private long[] values = new long[0];
 
         Longs(ContractTypes type, FieldVector vector) {
             super(vector);
-            this.timestamp = type == ContractTypes.TIMESTAMP;
+            this.type = type;
         }
 
         @Override
@@ -100,9 +100,11 @@ abstract class LocalFilesCsvColumn {
         @Override
         void set(int row, byte[] bytes, int start, int end) {
             ensure(row);
-            values[row] = timestamp
-                    ? LocalFilesCsvValues.parseTimestampMicros(LocalFilesCsvValues.ascii(bytes, start, end))
-                    : LocalFilesCsvValues.parseLong(bytes, start, end);
+            values[row] = switch (type) {
+                case DOUBLE -> Double.doubleToRawLongBits(LocalFilesCsvValues.parseDouble(bytes, start, end));
+                case TIMESTAMP -> LocalFilesCsvValues.parseTimestampMicros(LocalFilesCsvValues.ascii(bytes, start, end));
+                default -> LocalFilesCsvValues.parseLong(bytes, start, end);
+            };
             LocalFilesArrowArrays.set(validity, row);
         }
 
@@ -116,39 +118,6 @@ abstract class LocalFilesCsvColumn {
         void finish(int rows) {
             ((BaseFixedWidthVector) vector).allocateNew(rows);
             LocalFilesArrowArrays.putLongs(vector.getDataBuffer(), values, rows);
-            finishValidity(rows);
-        }
-    }
-
-    private static final class Doubles extends Gathered {
-        private long[] bits = new long[0];
-
-        Doubles(FieldVector vector) {
-            super(vector);
-        }
-
-        @Override
-        protected void grow(int rows) {
-            bits = Arrays.copyOf(bits, rows);
-        }
-
-        @Override
-        void set(int row, byte[] bytes, int start, int end) {
-            ensure(row);
-            bits[row] = Double.doubleToRawLongBits(LocalFilesCsvValues.parseDouble(bytes, start, end));
-            LocalFilesArrowArrays.set(validity, row);
-        }
-
-        @Override
-        void setNull(int row) {
-            ensure(row);
-            bits[row] = 0;
-        }
-
-        @Override
-        void finish(int rows) {
-            ((BaseFixedWidthVector) vector).allocateNew(rows);
-            LocalFilesArrowArrays.putLongs(vector.getDataBuffer(), bits, rows);
             finishValidity(rows);
         }
     }

@@ -62,14 +62,8 @@ class LocalFilesUniversalWriteTest extends LocalFilesDuckTest {
         // the int and long ranges, so every path of the batch-wise cell copy is taken.
         createMany(3000);
         Path universal = project.resolve("many/many.csv");
-        try (WriteSession session = support.sink(null).beginWrite(output("many", WriteStrategy.REPLACE,
-                        options("format", "csv")), ArrowEgress.schema(duck, "select * from many", allocator));
-                ArrowReader reader = ArrowEgress.query(duck, "select * from many order by i", allocator, 7)) {
-            while (reader.loadNextBatch()) {
-                session.write(reader.getVectorSchemaRoot());
-            }
-            assertThat(session.commit().rowsWritten()).isEqualTo(3000);
-        }
+        assertThat(writeQuery("many", options("format", "csv"), WriteStrategy.REPLACE, "select * from many order by i", 7)
+                .rowsWritten()).isEqualTo(3000);
         Path nativeFile = project.resolve("native-many.csv");
         duck.execute("copy (select * from many order by i) to '" + nativeFile + "' (format csv, header)");
         assertThat(Files.readString(universal)).isEqualTo(Files.readString(nativeFile));
@@ -223,8 +217,14 @@ class LocalFilesUniversalWriteTest extends LocalFilesDuckTest {
     }
 
     private WriteResult writeSample(String entity, Map<String, Object> options, WriteStrategy strategy) throws Exception {
-        try (WriteSession session = begin(entity, options, strategy);
-                ArrowReader reader = ArrowEgress.query(duck, "select * from sample", allocator, 5)) {
+        return writeQuery(entity, options, strategy, "select * from sample", 5);
+    }
+
+    private WriteResult writeQuery(String entity, Map<String, Object> options, WriteStrategy strategy, String query,
+            int batchRows) throws Exception {
+        try (WriteSession session = support.sink(null).beginWrite(output(entity, strategy, options),
+                        ArrowEgress.schema(duck, query, allocator));
+                ArrowReader reader = ArrowEgress.query(duck, query, allocator, batchRows)) {
             while (reader.loadNextBatch()) {
                 session.write(reader.getVectorSchemaRoot());
             }
