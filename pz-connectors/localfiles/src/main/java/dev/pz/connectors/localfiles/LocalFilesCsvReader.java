@@ -34,6 +34,7 @@ final class LocalFilesCsvReader extends ArrowReader {
     private final long firstDataLine;
     private final LongSupplier consumed;
     private final double fixedRowBytes;
+    private LocalFilesCsvColumn[] columns;
     private int[] sourceIndex;
     private int headerWidth;
     private boolean finished;
@@ -95,17 +96,14 @@ final class LocalFilesCsvReader extends ArrowReader {
         }
         VectorSchemaRoot root = getVectorSchemaRoot();
         root.clear();
-        List<FieldVector> vectorList = root.getFieldVectors();
-        FieldVector[] vectors = vectorList.toArray(new FieldVector[0]);
+        LocalFilesCsvColumn[] columnList = columns(root);
         // Sized for the batch up front: growing by doubling would copy every buffer log2(rows) times.
         int expectedRows = (int) Math.max(1, Math.min(maxRows, targetBytes / Math.max(1.0, fixedRowBytes)));
-        for (FieldVector vector : vectors) {
-            vector.setInitialCapacity(expectedRows);
+        for (LocalFilesCsvColumn column : columnList) {
+            column.start(expectedRows);
         }
-        root.allocateNew();
-        int columnCount = vectors.length;
+        int columnCount = columnList.length;
         int[] fieldIndex = sourceIndex;
-        ContractTypes[] columnTypes = typeArray;
         LocalFilesCsvParser in = parser;
         int rows = 0;
         double bytes = 0;
@@ -124,17 +122,16 @@ final class LocalFilesCsvReader extends ArrowReader {
                 int field = fieldIndex[column];
                 int start = in.start(field);
                 int end = in.end(field);
-                FieldVector vector = vectors[column];
                 if (start == end) {
-                    vector.setNull(rows);
+                    columnList[column].setNull(rows);
                     continue;
                 }
-                ContractTypes type = columnTypes[column];
                 try {
-                    LocalFilesCsvValues.set(type, vector, rows, row, start, end);
+                    columnList[column].set(rows, row, start, end);
                 } catch (LocalFilesCsvValues.MalformedValueException e) {
                     throw in.failure("line " + in.recordLine() + ", column '"
-                            + schema.getFields().get(column).getName() + "': value is not a valid " + type.word());
+                            + schema.getFields().get(column).getName() + "': value is not a valid "
+                            + typeArray[column].word());
                 }
                 if (isVarchar[column]) {
                     bytes += end - start;
@@ -142,11 +139,26 @@ final class LocalFilesCsvReader extends ArrowReader {
             }
             rows++;
         }
+        for (LocalFilesCsvColumn column : columnList) {
+            column.finish(rows);
+        }
         root.setRowCount(rows);
         if (rows == 0) {
             return false;
         }
         return true;
+    }
+
+    /** The batch columns over the root's vectors, made once: the root keeps its vectors across batches. */
+    private LocalFilesCsvColumn[] columns(VectorSchemaRoot root) {
+        if (columns == null) {
+            List<FieldVector> vectors = root.getFieldVectors();
+            columns = new LocalFilesCsvColumn[vectors.size()];
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = LocalFilesCsvColumn.of(typeArray[i], vectors.get(i));
+            }
+        }
+        return columns;
     }
 
     /** Reads the header and maps each contract column to its field; false when the input is empty. */

@@ -69,6 +69,20 @@ final class LocalFilesCsvSplitPlanner {
         int n;
         while ((n = in.read(chunk)) > 0) {
             for (int i = 0; i < n; i++) {
+                if (header != null && !quoted && !quoteInQuoted) {
+                    // Outside quotes only a quote or a line end changes anything: skip to the next one.
+                    int next = i;
+                    while (next < n && chunk[next] != '\n' && chunk[next] != '"') {
+                        next++;
+                    }
+                    if (next > i) {
+                        previous = chunk[next - 1];
+                        i = next;
+                        if (i == n) {
+                            break;
+                        }
+                    }
+                }
                 int b = chunk[i];
                 if (header == null) {
                     headerBytes.write(b);

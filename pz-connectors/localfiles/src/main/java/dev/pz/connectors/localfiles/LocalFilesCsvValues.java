@@ -76,13 +76,7 @@ final class LocalFilesCsvValues {
     static void set(ContractTypes type, FieldVector vector, int index, byte[] row, int start, int end) {
         switch (type) {
             case VARCHAR -> ((VarCharVector) vector).setSafe(index, row, start, end - start);
-            case INT -> {
-                long value = parseLong(row, start, end);
-                if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-                    throw new MalformedValueException();
-                }
-                ((IntVector) vector).setSafe(index, (int) value);
-            }
+            case INT -> ((IntVector) vector).setSafe(index, parseInt(row, start, end));
             case BIGINT -> ((BigIntVector) vector).setSafe(index, parseLong(row, start, end));
             case DOUBLE -> ((Float8Vector) vector).setSafe(index, parseDouble(row, start, end));
             case DECIMAL -> ((DecimalVector) vector).setSafe(index, parseDecimal(ascii(row, start, end)));
@@ -90,6 +84,14 @@ final class LocalFilesCsvValues {
             case DATE -> ((DateDayVector) vector).setSafe(index, (int) parseDate(ascii(row, start, end)));
             case TIMESTAMP -> ((TimeStampVector) vector).setSafe(index, parseTimestampMicros(ascii(row, start, end)));
         }
+    }
+
+    static int parseInt(byte[] row, int start, int end) {
+        long value = parseLong(row, start, end);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new MalformedValueException();
+        }
+        return (int) value;
     }
 
     static long parseLong(byte[] row, int start, int end) {
@@ -282,7 +284,7 @@ final class LocalFilesCsvValues {
     }
 
     /** The cell as text, spaces around it removed; non-ASCII bytes never form a valid number or date. */
-    private static String ascii(byte[] row, int start, int end) {
+    static String ascii(byte[] row, int start, int end) {
         while (start < end && row[start] == ' ') {
             start++;
         }

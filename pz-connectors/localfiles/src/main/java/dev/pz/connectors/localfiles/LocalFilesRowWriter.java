@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseVariableWidthVector;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -79,8 +79,9 @@ abstract class LocalFilesRowWriter {
         // Row formats have no trailer.
     }
 
-    static CsvWriter csv(OutputStream out, Schema schema, char delimiter) {
-        return new CsvWriter(out, schema, delimiter);
+    /** @param parallelism the most threads that encode one batch */
+    static CsvWriter csv(OutputStream out, Schema schema, char delimiter, int parallelism) {
+        return new CsvWriter(out, schema, delimiter, parallelism);
     }
 
     static NdjsonWriter ndjson(OutputStream out, Schema schema) {
@@ -88,173 +89,75 @@ abstract class LocalFilesRowWriter {
     }
 
     /**
-     * Header from field names; a field is quoted iff it holds the delimiter, a quote, LF or CR.
-     * Rows are formatted into one reused byte buffer straight from the Arrow buffers (no per-cell
-     * String or byte[]), which goes to the stream in large writes.
+     * Header from field names, then each batch's rows, as {@link LocalFilesCsvEncoder} formats them.
+     * A large batch is cut into runs of rows encoded in parallel (the first on the calling thread,
+     * the others in the common fork-join pool), and the runs go to the stream in order, so the file
+     * is the same as one encoder's.
      */
     static final class CsvWriter extends LocalFilesRowWriter {
-        private static final int BUFFER_BYTES = 1 << 16;
-        private final byte delimiter;
-        private byte[] buffer = new byte[BUFFER_BYTES];
-        private int length;
+        /** Below this many rows per run, handing a run to another thread costs more than it saves. */
+        static final int MIN_ROWS_PER_RUN = 8192;
+        private final LocalFilesCsvEncoder[] encoders;
+        private LocalFilesCsvCells[] cells;
 
-        CsvWriter(OutputStream out, Schema schema, char delimiter) {
+        CsvWriter(OutputStream out, Schema schema, char delimiter, int parallelism) {
             super(out, schema);
-            this.delimiter = (byte) delimiter;
+            this.encoders = new LocalFilesCsvEncoder[Math.max(1, parallelism)];
+            for (int i = 0; i < encoders.length; i++) {
+                encoders[i] = new LocalFilesCsvEncoder(delimiter);
+            }
         }
 
         @Override
         void start() throws IOException {
-            for (int i = 0; i < fields.size(); i++) {
-                if (i > 0) {
-                    put(delimiter);
-                }
-                byte[] name = fields.get(i).getName().getBytes(StandardCharsets.UTF_8);
-                writeText(name, 0, name.length);
-            }
-            put((byte) '\n');
-            flush();
+            encoders[0].header(fields);
+            encoders[0].writeTo(out);
         }
 
         @Override
         void write(VectorSchemaRoot batch) throws IOException {
             FieldVector[] vectors = batch.getFieldVectors().toArray(new FieldVector[0]);
             int rows = batch.getRowCount();
-            int columns = kinds.length;
-            for (int row = 0; row < rows; row++) {
-                for (int column = 0; column < columns; column++) {
-                    if (column > 0) {
-                        put(delimiter);
+            if (cells == null) {
+                cells = new LocalFilesCsvCells[kinds.length];
+                for (int column = 0; column < kinds.length; column++) {
+                    cells[column] = new LocalFilesCsvCells(kinds[column]);
+                }
+            }
+            for (int column = 0; column < kinds.length; column++) {
+                cells[column].load(vectors[column], rows);
+            }
+            int runs = Math.max(1, Math.min(encoders.length, rows / MIN_ROWS_PER_RUN));
+            ForkJoinTask<?>[] others = new ForkJoinTask<?>[runs];
+            for (int run = 1; run < runs; run++) {
+                LocalFilesCsvEncoder encoder = encoders[run];
+                int from = (int) ((long) rows * run / runs);
+                int to = (int) ((long) rows * (run + 1) / runs);
+                others[run] = ForkJoinPool.commonPool().submit(() -> encoder.rows(kinds, fields, vectors, cells, from, to));
+            }
+            RuntimeException failure = null;
+            try {
+                encoders[0].rows(kinds, fields, vectors, cells, 0, rows / runs);
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            // Every run ends before the batch goes back to its owner, failed or not.
+            for (int run = 1; run < runs; run++) {
+                try {
+                    others[run].join();
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
                     }
-                    FieldVector vector = vectors[column];
-                    if (vector.isNull(row)) {
-                        continue;
-                    }
-                    switch (kinds[column]) {
-                        case UTF8 -> writeUtf8((VarCharVector) vector, row);
-                        case INT64 -> writeLong(((BigIntVector) vector).get(row));
-                        case INT32 -> writeLong(((IntVector) vector).get(row));
-                        case DOUBLE -> writeDouble(((Float8Vector) vector).get(row));
-                        default -> {
-                            byte[] text = ascii(text(kinds[column], fields.get(column), vector, row));
-                            ensure(text.length);
-                            System.arraycopy(text, 0, buffer, length, text.length);
-                            length += text.length;
-                        }
-                    }
-                }
-                put((byte) '\n');
-            }
-            flush();
-        }
-
-        private void writeUtf8(VarCharVector vector, int row) throws IOException {
-            ArrowBuf offsets = vector.getOffsetBuffer();
-            int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-            int end = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
-            int size = end - start;
-            if (size == 0) {
-                // DuckDB's own COPY writes an empty string as "" so it differs from NULL.
-                ensure(2);
-                buffer[length++] = '"';
-                buffer[length++] = '"';
-                return;
-            }
-            ensure(size);
-            vector.getDataBuffer().getBytes(start, buffer, length, size);
-            for (int i = length, last = length + size; i < last; i++) {
-                byte b = buffer[i];
-                if (b == delimiter || b == '"' || b == '\n' || b == '\r') {
-                    // Rare: copy the value out and write it quoted.
-                    byte[] value = java.util.Arrays.copyOfRange(buffer, length, last);
-                    writeText(value, 0, value.length);
-                    return;
                 }
             }
-            length += size;
-        }
-
-        private void writeLong(long value) throws IOException {
-            ensure(20);
-            if (value < 0) {
-                if (value == Long.MIN_VALUE) {
-                    byte[] text = ascii(Long.toString(value));
-                    System.arraycopy(text, 0, buffer, length, text.length);
-                    length += text.length;
-                    return;
-                }
-                buffer[length++] = '-';
-                value = -value;
+            if (failure != null) {
+                throw failure;
             }
-            length = LocalFilesValueText.appendLong(buffer, length, value);
-        }
-
-        private void writeDouble(double value) throws IOException {
-            ensure(LocalFilesDoubleText.MAX_FAST_BYTES);
-            int end = LocalFilesDoubleText.appendFixed(buffer, length, value);
-            if (end >= 0) {
-                length = end;
-                return;
-            }
-            byte[] text = ascii(LocalFilesDoubleText.csv(value));
-            ensure(text.length);
-            System.arraycopy(text, 0, buffer, length, text.length);
-            length += text.length;
-        }
-
-        private void writeText(byte[] value, int start, int end) throws IOException {
-            boolean quote = false;
-            for (int i = start; i < end; i++) {
-                byte b = value[i];
-                if (b == delimiter || b == '"' || b == '\n' || b == '\r') {
-                    quote = true;
-                    break;
-                }
-            }
-            if (!quote) {
-                putAll(value, start, end - start);
-                return;
-            }
-            put((byte) '"');
-            int from = start;
-            for (int i = start; i < end; i++) {
-                if (value[i] == '"') {
-                    putAll(value, from, i + 1 - from);
-                    put((byte) '"');
-                    from = i + 1;
-                }
-            }
-            putAll(value, from, end - from);
-            put((byte) '"');
-        }
-
-        private void put(byte b) throws IOException {
-            if (length == buffer.length) {
-                flush();
-            }
-            buffer[length++] = b;
-        }
-
-        private void putAll(byte[] bytes, int offset, int count) throws IOException {
-            ensure(count);
-            System.arraycopy(bytes, offset, buffer, length, count);
-            length += count;
-        }
-
-        /** Makes room for {@code count} more bytes, flushing (and growing for a huge value) first. */
-        private void ensure(int count) throws IOException {
-            if (length + count > buffer.length) {
-                flush();
-                if (count > buffer.length) {
-                    buffer = new byte[Math.max(count, buffer.length * 2)];
-                }
-            }
-        }
-
-        private void flush() throws IOException {
-            if (length > 0) {
-                out.write(buffer, 0, length);
-                length = 0;
+            for (int run = 0; run < runs; run++) {
+                encoders[run].writeTo(out);
             }
         }
     }

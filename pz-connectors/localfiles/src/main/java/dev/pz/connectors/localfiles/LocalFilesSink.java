@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ForkJoinPool;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -129,7 +130,9 @@ final class LocalFilesSink implements Sink {
                     case JSON -> LocalFilesRowWriter.ndjson(out, schema);
                     case XLSX -> new LocalFilesXlsxWriter(out, schema, options.sheet(), options.header(),
                             written(spec) + "/" + spec.entity() + "." + format.fileExtension());
-                    default -> LocalFilesRowWriter.csv(out, schema, delimiter);
+                    // The calling thread and each of the common pool's workers encode a run of a batch.
+                    default -> LocalFilesRowWriter.csv(out, schema, delimiter,
+                            ForkJoinPool.getCommonPoolParallelism() + 1);
                 });
     }
 

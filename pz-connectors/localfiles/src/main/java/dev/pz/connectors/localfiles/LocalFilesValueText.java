@@ -18,18 +18,55 @@ final class LocalFilesValueText {
     private LocalFilesValueText() {
     }
 
-    /** Writes a non-negative long's decimal digits at {@code at}; returns the position after them. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+    /** Two ASCII digits per value 0..99: tens at {@code 2v}, ones at {@code 2v + 1}. */
+    private static final byte[] TWO_DIGITS = new byte[200];
+
+    static {
+        long power = 1;
+        for (int i = 0; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = power;
+            power *= 10;
+        }
+        for (int v = 0; v < 100; v++) {
+            TWO_DIGITS[2 * v] = (byte) ('0' + v / 10);
+            TWO_DIGITS[2 * v + 1] = (byte) ('0' + v % 10);
+        }
+    }
+
+    /**
+     * Writes a non-negative long's decimal digits at {@code at}; returns the position after them.
+     * Two digits per division, in 32-bit arithmetic once the value fits an int (divisions are the
+     * cost here, and the launcher's JIT does not turn them into multiplications).
+     */
     static int appendLong(byte[] out, int at, long value) {
         int length = 1;
-        for (long rest = value / 10; rest != 0; rest /= 10) {
+        while (length < POWERS_OF_TEN.length && value >= POWERS_OF_TEN[length]) {
             length++;
         }
         int p = at + length;
         long rest = value;
-        do {
-            out[--p] = (byte) ('0' + rest % 10);
-            rest /= 10;
-        } while (rest != 0);
+        while (rest > Integer.MAX_VALUE) {
+            long quotient = rest / 100;
+            int pair = (int) (rest - quotient * 100) << 1;
+            out[--p] = TWO_DIGITS[pair + 1];
+            out[--p] = TWO_DIGITS[pair];
+            rest = quotient;
+        }
+        int small = (int) rest;
+        while (small >= 100) {
+            int quotient = small / 100;
+            int pair = (small - quotient * 100) << 1;
+            out[--p] = TWO_DIGITS[pair + 1];
+            out[--p] = TWO_DIGITS[pair];
+            small = quotient;
+        }
+        if (small >= 10) {
+            out[--p] = TWO_DIGITS[(small << 1) + 1];
+            out[--p] = TWO_DIGITS[small << 1];
+        } else {
+            out[--p] = (byte) ('0' + small);
+        }
         return at + length;
     }
 

@@ -51,6 +51,31 @@ class LocalFilesUniversalReadTest extends LocalFilesDuckTest {
     }
 
     @Test
+    void manySmallBatchesWithScatteredNullsLandTheSameRows() throws Exception {
+        // Nulls at a different stride per column, so batches of 7 rows hold nulls in some columns
+        // and none in others; a byte target below one batch's rows makes the columns grow mid-batch.
+        StringBuilder csv = new StringBuilder("note,id,amount,price,qty,ok,day,at\n");
+        for (int i = 0; i < 3000; i++) {
+            csv.append(i % 17 == 2 ? "" : i % 19 == 0 ? "\"q \"\"" + i + "\"\", x\"" : "n" + i).append(',')
+                    .append(i % 11 == 3 ? "" : Long.toString(i * 2654435761L - 7_000_000_000L)).append(',')
+                    .append(i % 13 == 1 ? "" : Double.toString((i - 1500) / 8.0)).append(',')
+                    .append(i % 7 == 5 ? "" : (i - 1500) + ".125").append(',')
+                    .append(i % 5 == 0 ? "" : Integer.toString(i * 7919 - 5000)).append(',')
+                    .append(i % 3 == 0 ? "" : i % 2 == 0 ? "true" : "f").append(',')
+                    .append(i % 29 == 0 ? "" : java.time.LocalDate.ofEpochDay(i * 37L - 40_000)).append(',')
+                    .append(i % 31 == 0 ? "" : "2026-01-02 03:04:" + (10 + i % 50) + "." + (i % 1000))
+                    .append('\n');
+        }
+        write("many.csv", csv.toString());
+        Map<String, String> contract = columns("note", "varchar", "id", "bigint", "amount", "double",
+                "price", "decimal", "qty", "int", "ok", "boolean", "day", "date", "at", "timestamp");
+        DatasetSpec spec = dataset("many", options(), contract);
+        assertParity(spec, new BatchOptions(1L << 30, 7));
+        assertParity(spec, new BatchOptions(200, 10_000));
+        assertThat(count("u")).isEqualTo(3000);
+    }
+
+    @Test
     void columnsBindByHeaderName() throws Exception {
         write("r.csv", "b,a,c\n2,1,x\n");
         ingest(dataset("r", options(), columns("a", "int", "c", "varchar", "b", "int")), BatchOptions.defaults());
@@ -252,11 +277,15 @@ class LocalFilesUniversalReadTest extends LocalFilesDuckTest {
     // --- helpers -------------------------------------------------------------------------------
 
     private void assertParity(DatasetSpec spec) throws Exception {
+        assertParity(spec, BatchOptions.defaults());
+    }
+
+    private void assertParity(DatasetSpec spec, BatchOptions options) throws Exception {
         duck.execute("drop table if exists native");
         duck.execute("drop table if exists u");
         duck.execute("create table native as select * from "
                 + support.source(null).nativeScan(spec).orElseThrow().sqlFragment());
-        ingest(spec, BatchOptions.defaults());
+        ingest(spec, options);
         assertThat(columnTypes("u")).isEqualTo(columnTypes("native"));
         assertSameRows("u", "native");
     }

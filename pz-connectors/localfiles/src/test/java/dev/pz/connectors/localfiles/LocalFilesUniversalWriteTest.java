@@ -57,6 +57,41 @@ class LocalFilesUniversalWriteTest extends LocalFilesDuckTest {
     }
 
     @Test
+    void csvOfManySmallBatchesWithScatteredNullsMatchesDuckDbCopyByteForByte() throws Exception {
+        // Batches of 7 rows: some hold nulls in a column and some hold none, and the integers span
+        // the int and long ranges, so every path of the batch-wise cell copy is taken.
+        createMany(3000);
+        Path universal = project.resolve("many/many.csv");
+        assertThat(writeQuery("many", options("format", "csv"), WriteStrategy.REPLACE, "select * from many order by i", 7)
+                .rowsWritten()).isEqualTo(3000);
+        Path nativeFile = project.resolve("native-many.csv");
+        duck.execute("copy (select * from many order by i) to '" + nativeFile + "' (format csv, header)");
+        assertThat(Files.readString(universal)).isEqualTo(Files.readString(nativeFile));
+    }
+
+    @Test
+    void aBatchEncodedInParallelRunsIsTheSameTextAsDuckDbCopy() throws Exception {
+        createMany(40_000);
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        try (ArrowReader reader = ArrowEgress.query(duck, "select * from many order by i", allocator, 40_000)) {
+            LocalFilesRowWriter.CsvWriter writer = LocalFilesRowWriter.csv(text, reader.getVectorSchemaRoot().getSchema(),
+                    ',', 4);
+            writer.start();
+            int batches = 0;
+            while (reader.loadNextBatch()) {
+                assertThat(reader.getVectorSchemaRoot().getRowCount())
+                        .isGreaterThanOrEqualTo(4 * LocalFilesRowWriter.CsvWriter.MIN_ROWS_PER_RUN);
+                writer.write(reader.getVectorSchemaRoot());
+                batches++;
+            }
+            assertThat(batches).isEqualTo(1);
+        }
+        Path nativeFile = project.resolve("native-many.csv");
+        duck.execute("copy (select * from many order by i) to '" + nativeFile + "' (format csv, header)");
+        assertThat(text.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(Files.readString(nativeFile));
+    }
+
+    @Test
     void csvAndTsvReadBackAsTheRowsWritten() throws Exception {
         writeSample("c", options("format", "csv", "delimiter", ";"), WriteStrategy.REPLACE);
         assertReadsBack("read_csv('" + project.resolve("c/c.csv") + "', delim = ';', header = true,"
@@ -153,6 +188,20 @@ class LocalFilesUniversalWriteTest extends LocalFilesDuckTest {
     private static final String COLUMNS = "{'i': 'INTEGER', 'big': 'BIGINT', 'dbl': 'DOUBLE', 'dec': 'DECIMAL(38,9)',"
             + " 'txt': 'VARCHAR', 'flag': 'BOOLEAN', 'day': 'DATE', 'ts': 'TIMESTAMP'}";
 
+    /** Table {@code many}: nulls at a different stride per column, integers across the int and long ranges. */
+    private void createMany(int rows) {
+        duck.execute("create table many as select i::int as i,"
+                + " case when i % 5 = 0 then null else (i * 7919 - 5000)::int end as small,"
+                + " case when i % 11 = 3 then null when i = 7 then -9223372036854775808"
+                + "   when i = 8 then 9223372036854775807 when i = 9 then 2147483648"
+                + "   when i = 10 then -2147483649 else (i * 2654435761 - 7000000000)::bigint end as big,"
+                + " case when i % 13 = 1 then null else (i - 1500) / 8.0 end as dbl,"
+                + " case when i % 17 = 2 then null when i % 17 = 4 then '' when i % 19 = 0 then 'q\"' || i || ',x'"
+                + "   when i % 23 = 0 then 'ü' || i || chr(10) else 'name' || i end as txt,"
+                + " case when i % 29 = 0 then null else date '2026-01-01' + (i % 5000)::int end as day"
+                + " from range(" + rows + ") t(i)");
+    }
+
     private void assertReadsBack(String fragment) {
         duck.execute("drop table if exists back");
         duck.execute("create table back as select * from " + fragment);
@@ -168,8 +217,14 @@ class LocalFilesUniversalWriteTest extends LocalFilesDuckTest {
     }
 
     private WriteResult writeSample(String entity, Map<String, Object> options, WriteStrategy strategy) throws Exception {
-        try (WriteSession session = begin(entity, options, strategy);
-                ArrowReader reader = ArrowEgress.query(duck, "select * from sample", allocator, 5)) {
+        return writeQuery(entity, options, strategy, "select * from sample", 5);
+    }
+
+    private WriteResult writeQuery(String entity, Map<String, Object> options, WriteStrategy strategy, String query,
+            int batchRows) throws Exception {
+        try (WriteSession session = support.sink(null).beginWrite(output(entity, strategy, options),
+                        ArrowEgress.schema(duck, query, allocator));
+                ArrowReader reader = ArrowEgress.query(duck, query, allocator, batchRows)) {
             while (reader.loadNextBatch()) {
                 session.write(reader.getVectorSchemaRoot());
             }
