@@ -15,6 +15,10 @@ import java.util.OptionalLong;
  * exactly its rows (see {@link RowPreservingPlan}), the source node runs it instead and reports the
  * rows the COPY wrote as its own, so the source files are read once rather than twice (once more to
  * count them); the pipeline node then reports the same rows.
+ *
+ * <p>A pipeline fused alone (its sources staged as tables) falls back to the staged path when its
+ * COPY fails: it stages its table as without fusion and leaves the COPY to its sink node, so a
+ * failure is reported by the node, and with the message, it would be without fusion.
  */
 final class FusedCopy {
 
@@ -29,9 +33,33 @@ final class FusedCopy {
             return early.rows();
         }
         PlannedNode sink = context.plan().node(sinkId).orElseThrow();
-        CopiedFile copied = NativeCopyRunner.copy(sink.name(), sink.nativeCopy(), context, connection, relation);
+        CopiedFile copied;
+        try {
+            copied = NativeCopyRunner.copy(sink.name(), sink.nativeCopy(), context, connection, relation);
+        } catch (Cancellation.CancelledException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (context.cancellation().isCancelled() || inChain(pipeline, context)) {
+                throw e;
+            }
+            connection.execute("drop view if exists " + relation);
+            return PipelineExecutor.stage(pipeline, context, connection);
+        }
         context.fusedCopies().put(sinkId, copied);
         return copied.rows();
+    }
+
+    /**
+     * Whether the sink of a fused pipeline finds no finished COPY and must run its own from the staged
+     * table: the pipeline was fused alone and fell back to the staged path.
+     */
+    static boolean fellBack(PipelineNode pipeline, RunContext context) {
+        return !inChain(pipeline, context);
+    }
+
+    /** Whether the pipeline is fused with its sources (a whole chain) rather than alone. */
+    private static boolean inChain(PipelineNode pipeline, RunContext context) {
+        return pipeline.dependsOn().stream().anyMatch(context.plan()::isFused);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.CdcRouting;
+import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
@@ -51,12 +52,12 @@ final class SinkWriteExecutor {
         }
         NativeCopy copy = planned.nativeCopy();
         CopiedFile copied;
-        if (context.plan().isFused(node.id())) {
-            copied = context.fusedCopies().remove(node.id());
-            if (copied == null) {
-                throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
-                        + "': the fused copy of pipeline '" + node.pipeline() + "' did not run");
-            }
+        CopiedFile fusedCopy = context.plan().isFused(node.id()) ? context.fusedCopies().remove(node.id()) : null;
+        if (fusedCopy != null) {
+            copied = fusedCopy;
+        } else if (context.plan().isFused(node.id()) && !FusedCopy.fellBack(pipelineOf(node, context), context)) {
+            throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
+                    + "': the fused copy of pipeline '" + node.pipeline() + "' did not run");
         } else {
             copied = NativeCopyRunner.copy(node.name(), copy, context, connection, relation);
         }
@@ -67,5 +68,9 @@ final class SinkWriteExecutor {
         }
         NativeCopyRunner.publish(node.name(), copy, copied, context);
         return NodeOutcome.rows(copied.rows());
+    }
+
+    private static PipelineNode pipelineOf(SinkWriteNode node, RunContext context) {
+        return (PipelineNode) context.dag().node(node.dependsOn().get(0));
     }
 }
