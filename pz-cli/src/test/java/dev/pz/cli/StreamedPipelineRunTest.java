@@ -85,6 +85,44 @@ class StreamedPipelineRunTest {
         }
     }
 
+    /**
+     * Only a table pipeline whose one consumer is a native file write streams: a pipeline another
+     * pipeline reads and a view pipeline keep their relation, and the run's counts stay the staged ones.
+     */
+    @Test
+    void onlyATablePipelineWithOneFileWriteStreams() throws Exception {
+        String base = "select id, customer, amount from {{ source('files', 'orders') }}\n";
+        String onward = "INSERT INTO {{ sink('lake', 'onward', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
+                + "select * from {{ ref('base') }} order by id\n";
+        String viewed = "INSERT INTO {{ sink('lake', 'viewed', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
+                + "select customer from {{ ref('base') }} order by id\n";
+        String totals = TOTALS.replace("{{ source('files', 'orders') }}", "{{ ref('base') }}");
+        project(null, totals);
+        TestProject.in(dir).file("pipelines/base.sql", base).file("pipelines/onward.sql", onward)
+                .file("pipelines/viewed.sql", viewed)
+                .file("pipelines/configs/viewed.yml", "pipeline: viewed\nmaterialization: view\n");
+        CliRun plan = CliRun.pz(dir, "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.outLines()).filteredOn(line -> line.contains("streamed")).extracting(line -> line.split(" +")[1])
+                .containsExactlyInAnyOrder("totals", "onward");
+        CliRun streamed = CliRun.pz(dir, "run", "--all");
+        assertThat(streamed.exitCode()).as(streamed.toString()).isZero();
+        Map<String, String> streamedRows = nodeRows(latestRun());
+        assertThat(relationType(latestRun(), "base")).isEqualTo("table");
+        assertThat(relationType(latestRun(), "onward")).isEqualTo("view");
+        String onwardOutput = Files.readString(dir.resolve("out/onward.csv"));
+
+        project(false, totals);
+        CliRun staged = CliRun.pz(dir, "run", "--all");
+        assertThat(staged.exitCode()).as(staged.toString()).isZero();
+        // Independent nodes finish in either order.
+        assertThat(normalized(streamed)).containsExactlyInAnyOrderElementsOf(normalized(staged));
+        assertThat(nodeRows(latestRun())).containsExactlyInAnyOrderEntriesOf(streamedRows).containsEntry("onward", "success 4")
+                .containsEntry("viewed", "success 0");
+        assertThat(Files.readString(dir.resolve("out/onward.csv"))).isEqualTo(onwardOutput)
+                .isEqualTo("id,customer,amount\n1,alice,10.25\n2,bob,20.5\n3,alice,30.75\n4,carol,5.0\n");
+    }
+
     /** The pipeline's SQL fails on the data: its COPY fails, the staged table fails the same way. */
     @Test
     void aFailingPipelineFailsOnTheSameNodeWithTheSameMessage() throws Exception {
