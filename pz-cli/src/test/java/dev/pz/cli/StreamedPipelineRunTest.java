@@ -1,16 +1,15 @@
 package dev.pz.cli;
 
+import static dev.pz.cli.RunResultsFiles.latestRun;
+import static dev.pz.cli.RunResultsFiles.nodeRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -63,8 +62,8 @@ class StreamedPipelineRunTest {
         CliRun staged = CliRun.pz(dir, "run", "--all");
         assertThat(staged.exitCode()).as(staged.toString()).isZero();
         String stagedOutput = Files.readString(dir.resolve("out/totals.csv"));
-        Map<String, String> stagedRows = nodeRows(latestRun());
-        assertThat(relationType(latestRun(), "totals")).isEqualTo("table");
+        Map<String, String> stagedRows = nodeRows(latestRun(dir));
+        assertThat(relationType(latestRun(dir), "totals")).isEqualTo("table");
 
         project(null, TOTALS);
         CliRun plan = CliRun.pz(dir, "plan");
@@ -77,9 +76,9 @@ class StreamedPipelineRunTest {
                 .contains("ok src_files__orders 4 rows", "ok totals 3 rows", "ok lake.totals 3 rows");
         assertThat(Files.readString(dir.resolve("out/totals.csv"))).isEqualTo(stagedOutput)
                 .isEqualTo("customer,orders,total\nalice,2,41.0\nbob,1,20.5\ncarol,1,5.0\n");
-        assertThat(nodeRows(latestRun())).isEqualTo(stagedRows);
-        assertThat(relationType(latestRun(), "totals")).isEqualTo("view");
-        assertThat(relationType(latestRun(), "src_files__orders")).isEqualTo("table");
+        assertThat(nodeRows(latestRun(dir))).isEqualTo(stagedRows);
+        assertThat(relationType(latestRun(dir), "totals")).isEqualTo("view");
+        assertThat(relationType(latestRun(dir), "src_files__orders")).isEqualTo("table");
         try (Stream<Path> out = Files.list(dir.resolve("out"))) {
             assertThat(out.map(path -> path.getFileName().toString())).containsExactly("totals.csv");
         }
@@ -107,9 +106,9 @@ class StreamedPipelineRunTest {
                 .containsExactlyInAnyOrder("totals", "onward");
         CliRun streamed = CliRun.pz(dir, "run", "--all");
         assertThat(streamed.exitCode()).as(streamed.toString()).isZero();
-        Map<String, String> streamedRows = nodeRows(latestRun());
-        assertThat(relationType(latestRun(), "base")).isEqualTo("table");
-        assertThat(relationType(latestRun(), "onward")).isEqualTo("view");
+        Map<String, String> streamedRows = nodeRows(latestRun(dir));
+        assertThat(relationType(latestRun(dir), "base")).isEqualTo("table");
+        assertThat(relationType(latestRun(dir), "onward")).isEqualTo("view");
         String onwardOutput = Files.readString(dir.resolve("out/onward.csv"));
 
         project(false, totals);
@@ -117,7 +116,7 @@ class StreamedPipelineRunTest {
         assertThat(staged.exitCode()).as(staged.toString()).isZero();
         // Independent nodes finish in either order.
         assertThat(normalized(streamed)).containsExactlyInAnyOrderElementsOf(normalized(staged));
-        assertThat(nodeRows(latestRun())).containsExactlyInAnyOrderEntriesOf(streamedRows).containsEntry("onward", "success 4")
+        assertThat(nodeRows(latestRun(dir))).containsExactlyInAnyOrderEntriesOf(streamedRows).containsEntry("onward", "success 4")
                 .containsEntry("viewed", "success 0");
         assertThat(Files.readString(dir.resolve("out/onward.csv"))).isEqualTo(onwardOutput)
                 .isEqualTo("id,customer,amount\n1,alice,10.25\n2,bob,20.5\n3,alice,30.75\n4,carol,5.0\n");
@@ -136,7 +135,7 @@ class StreamedPipelineRunTest {
         assertThat(streamed.exitCode()).as(streamed.toString()).isEqualTo(1);
         assertThat(normalized(streamed)).isEqualTo(normalized(staged))
                 .contains("ok src_files__orders 4 rows", "FAIL totals 0 rows", "skip lake.totals 0 rows");
-        assertThat(nodeRows(latestRun())).containsEntry("totals", "failed 0");
+        assertThat(nodeRows(latestRun(dir))).containsEntry("totals", "failed 0");
         assertThat(Files.readString(dir.resolve("out/totals.csv"))).isEqualTo("id\n7\n");
     }
 
@@ -156,7 +155,7 @@ class StreamedPipelineRunTest {
         assertThat(streamed.exitCode()).as(streamed.toString()).isEqualTo(1);
         assertThat(normalized(streamed)).isEqualTo(normalized(staged))
                 .contains("ok src_files__orders 4 rows", "ok totals 3 rows", "FAIL lake.totals 0 rows");
-        assertThat(relationType(latestRun(), "totals")).isEqualTo("table");
+        assertThat(relationType(latestRun(dir), "totals")).isEqualTo("table");
         assertThat(Files.readString(dir.resolve("out"))).isEqualTo("not a directory\n");
     }
 
@@ -164,22 +163,6 @@ class StreamedPipelineRunTest {
     private static List<String> normalized(CliRun run) {
         return run.outLines().stream().map(line -> line.replaceAll(" \\d+ms$", "")
                 .replaceAll("\\d{8}T\\d{9}Z-[0-9a-f]{4}", "<run>")).toList();
-    }
-
-    private Path latestRun() throws Exception {
-        try (Stream<Path> runs = Files.list(dir.resolve(".pz/runs"))) {
-            return runs.filter(path -> Files.exists(path.resolve("run_results.json"))).sorted()
-                    .reduce((first, second) -> second).orElseThrow();
-        }
-    }
-
-    /** Node name → "status rows" of one run's run_results.json. */
-    private static Map<String, String> nodeRows(Path run) throws Exception {
-        JsonNode results = new ObjectMapper().readTree(run.resolve("run_results.json").toFile());
-        Map<String, String> rows = new LinkedHashMap<>();
-        results.get("nodes").forEach(node -> rows.put(node.get("name").asText(),
-                node.get("status").asText() + " " + node.get("rows").asText()));
-        return rows;
     }
 
     /** "table" or "view": what the run's staging.duckdb holds as {@code staging.<name>}. */

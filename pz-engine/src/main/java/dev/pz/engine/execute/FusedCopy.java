@@ -50,10 +50,10 @@ final class FusedCopy {
     }
 
     /**
-     * Whether the sink of a fused pipeline finds no finished COPY and must run its own from the staged
-     * table: the pipeline was fused alone and fell back to the staged path.
+     * Whether the pipeline is fused alone: when its sink then finds no finished COPY, the pipeline fell
+     * back to the staged path and the sink runs its own COPY from the staged table.
      */
-    static boolean fellBack(PipelineNode pipeline, RunContext context) {
+    static boolean fusedAlone(PipelineNode pipeline, RunContext context) {
         return !inChain(pipeline, context);
     }
 

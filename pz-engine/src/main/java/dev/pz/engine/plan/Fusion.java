@@ -34,18 +34,19 @@ import java.util.function.Predicate;
  * sources that does not qualify as a whole chain becomes a view whose node runs the sink's COPY; its
  * sources are staged tables as before, so the only thing that changes is that {@code staging.duckdb}
  * holds a view for the pipeline rather than a table (a failed COPY is run again the staged way, so a
- * failure is reported by the same node with the same message).
+ * failure is reported by the same node with the same message). Such a pipeline must be materialized
+ * as a table (a view pipeline reports no rows of its own) and its sink must not merge (a merge
+ * reports duplicate keys from the staged relation before it writes).
  *
- * <p>Either way the pipeline must be materialized as a table (a view pipeline reports no rows of its
- * own), have no checks and no pipeline reading it, and its only consumer must be a {@code native_copy}
- * sink writing a file with the replace or append strategy (a native SQL write into an attached
- * database is never fused). The sinks keep their temporary-file-and-rename replace, so a failed run
- * still leaves the destination whole.
+ * <p>Either way the pipeline has no checks and no pipeline reading it, and its only consumer is a
+ * {@code native_copy} sink writing a file (a native SQL write into an attached database is never
+ * fused). The sinks keep their temporary-file-and-rename replace, so a failed run still leaves the
+ * destination whole.
  */
 public final class Fusion {
 
-    /** The start of a streamed pipeline's plan note; the sink's name follows. */
-    public static final String PIPELINE_NOTE = "streamed: a view whose node runs the COPY into ";
+    /** The start of a pipeline's plan note when it is fused alone; the sink's name follows. */
+    private static final String PIPELINE_NOTE = "streamed: a view whose node runs the COPY into ";
 
     private Fusion() {
     }
@@ -115,7 +116,7 @@ public final class Fusion {
                 && plan.nativeCopy() != null && eligible.test(child);
     }
 
-    /** A merge reports duplicate keys from its staged relation before it writes, so it keeps the table. */
+    /** Whether the sink merges: it then keeps the pipeline's table (see the class comment). */
     private static boolean merges(String sink, CompiledDag dag) {
         return ((SinkWriteNode) dag.node(sink)).write().strategy() == WriteStrategy.MERGE;
     }
