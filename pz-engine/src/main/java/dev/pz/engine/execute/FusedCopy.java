@@ -1,6 +1,7 @@
 package dev.pz.engine.execute;
 
 import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.DuckSqlException;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SourceLoadNode;
@@ -36,13 +37,16 @@ final class FusedCopy {
         CopiedFile copied;
         try {
             copied = NativeCopyRunner.copy(sink.name(), sink.nativeCopy(), context, connection, relation);
-        } catch (Cancellation.CancelledException e) {
-            throw e;
         } catch (RuntimeException e) {
-            if (context.cancellation().isCancelled() || inChain(pipeline, context)) {
+            if (inChain(pipeline, context)) {
                 throw e;
             }
-            connection.execute("drop view if exists " + relation);
+            // A stopped or failed staged pipeline leaves no relation behind; neither does this one.
+            dropQuietly(connection, relation);
+            if (e instanceof Cancellation.CancelledException || context.cancellation().isCancelled()
+                    || interrupted(e)) {
+                throw e;
+            }
             return PipelineExecutor.stage(pipeline, context, connection);
         }
         context.fusedCopies().put(sinkId, copied);
@@ -55,6 +59,24 @@ final class FusedCopy {
      */
     static boolean fusedAlone(PipelineNode pipeline, RunContext context) {
         return !inChain(pipeline, context);
+    }
+
+    /** Whether the statement was stopped by pz (a cancel or the node's timeout) rather than failing. */
+    private static boolean interrupted(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DuckSqlException duck && duck.interrupted()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void dropQuietly(DuckConnection connection, String view) {
+        try {
+            connection.execute("drop view if exists " + view);
+        } catch (RuntimeException ignored) {
+            // The connection is being closed by a cancel; the run's staging goes with it.
+        }
     }
 
     /** Whether the pipeline is fused with its sources (a whole chain) rather than alone. */
