@@ -1,15 +1,13 @@
 package dev.pz.cli;
 
+import static dev.pz.cli.RunResultsFiles.latestRun;
+import static dev.pz.cli.RunResultsFiles.nodeRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -98,7 +96,7 @@ class FusionRunTest {
         CliRun staged = CliRun.pz(dir, "run", "--all");
         assertThat(staged.exitCode()).as(staged.toString()).isZero();
         String stagedOutput = Files.readString(dir.resolve("out/shouted.csv"));
-        Map<String, String> stagedRows = nodeRows(latestRunResults());
+        Map<String, String> stagedRows = nodeRows(latestRun(dir));
 
         project(true, "pipelines/shouted.sql", sql);
         CliRun fused = CliRun.pz(dir, "run", "--all");
@@ -107,7 +105,7 @@ class FusionRunTest {
                 .contains("ok src_files__orders 4 rows", "ok shouted 4 rows", "ok lake.shouted 4 rows");
         assertThat(Files.readString(dir.resolve("out/shouted.csv"))).isEqualTo(stagedOutput)
                 .isEqualTo("id,customer,doubled\n3,ALICE,61.5\n2,BOB,41.0\n1,ALICE,20.5\n4,CAROL,10.0\n");
-        assertThat(nodeRows(latestRunResults())).isEqualTo(stagedRows)
+        assertThat(nodeRows(latestRun(dir))).isEqualTo(stagedRows)
                 .containsEntry("src_files__orders", "success 4").containsEntry("shouted", "success 4");
     }
 
@@ -133,21 +131,5 @@ class FusionRunTest {
         try (var files = Files.list(dir.resolve("out"))) {
             assertThat(files.map(path -> path.getFileName().toString())).containsExactly("ids.csv");
         }
-    }
-
-    private JsonNode latestRunResults() throws Exception {
-        try (Stream<Path> runs = Files.list(dir.resolve(".pz/runs"))) {
-            Path latest = runs.filter(path -> Files.exists(path.resolve("run_results.json"))).sorted()
-                    .reduce((first, second) -> second).orElseThrow();
-            return new ObjectMapper().readTree(latest.resolve("run_results.json").toFile());
-        }
-    }
-
-    /** Node name → "status rows" of one run_results.json. */
-    private static Map<String, String> nodeRows(JsonNode results) {
-        Map<String, String> rows = new LinkedHashMap<>();
-        results.get("nodes").forEach(node -> rows.put(node.get("name").asText(),
-                node.get("status").asText() + " " + node.get("rows").asText()));
-        return rows;
     }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code pz plan} via the CLI: strategies and reasons, the memory budget, policy lines, plan.json. */
 class PlanCommandTest {
+    private static final String STREAMED = "streamed: a view whose node runs the COPY into ";
     static final String THREADS_NOTE = "note: engine.duckdb.threads is not set (it is a different key from engine.threads, "
             + "which sizes the channel term above and does not reach DuckDB); DuckDB therefore uses the machine's core "
             + "count. DuckDB's memory floor scales with a table's column count times its thread count, so a wide schema "
@@ -36,7 +37,8 @@ class PlanCommandTest {
                 + "native_scan   src_crm__customers       native scan: connector 'localfiles' provides read_csv over customers.csv (read=full)\n"
                 + "native_scan   src_crm__orders          native scan: connector 'localfiles' provides read_csv over orders.csv (read=full)\n"
                 + "duck_sql      stg_orders               duckdb sql: executes in-engine\n"
-                + "duck_sql      order_totals             duckdb sql: executes in-engine\n"
+                + "duck_sql      order_totals             duckdb sql: executes in-engine; " + STREAMED + "lake.order_totals"
+                + " (engine.fusion: false stages a table)\n"
                 + "duck_sql      orders_enriched          duckdb sql: executes in-engine\n"
                 + "native_copy   lake.order_totals        native copy: connector 'localfiles' provides COPY TO csv\n"
                 + "native_copy   lake.orders_curated      native copy: connector 'localfiles' provides COPY TO parquet\n"

@@ -1,6 +1,7 @@
 package dev.pz.engine.execute;
 
 import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.DuckSqlException;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SourceLoadNode;
@@ -15,6 +16,10 @@ import java.util.OptionalLong;
  * exactly its rows (see {@link RowPreservingPlan}), the source node runs it instead and reports the
  * rows the COPY wrote as its own, so the source files are read once rather than twice (once more to
  * count them); the pipeline node then reports the same rows.
+ *
+ * <p>A pipeline fused alone (its sources staged as tables) falls back to the staged path when its
+ * COPY fails: it stages its table as without fusion and leaves the COPY to its sink node, so a
+ * failure is reported by the node, and with the message, it would be without fusion.
  */
 final class FusedCopy {
 
@@ -29,9 +34,54 @@ final class FusedCopy {
             return early.rows();
         }
         PlannedNode sink = context.plan().node(sinkId).orElseThrow();
-        CopiedFile copied = NativeCopyRunner.copy(sink.name(), sink.nativeCopy(), context, connection, relation);
+        CopiedFile copied;
+        try {
+            copied = NativeCopyRunner.copy(sink.name(), sink.nativeCopy(), context, connection, relation);
+        } catch (RuntimeException e) {
+            if (inChain(pipeline, context)) {
+                throw e;
+            }
+            // A stopped or failed staged pipeline leaves no relation behind; neither does this one.
+            dropQuietly(connection, relation);
+            if (e instanceof Cancellation.CancelledException || context.cancellation().isCancelled()
+                    || interrupted(e)) {
+                throw e;
+            }
+            return PipelineExecutor.stage(pipeline, context, connection);
+        }
         context.fusedCopies().put(sinkId, copied);
         return copied.rows();
+    }
+
+    /**
+     * Whether the pipeline is fused alone: when its sink then finds no finished COPY, the pipeline fell
+     * back to the staged path and the sink runs its own COPY from the staged table.
+     */
+    static boolean fusedAlone(PipelineNode pipeline, RunContext context) {
+        return !inChain(pipeline, context);
+    }
+
+    /** Whether the statement was stopped by pz (a cancel or the node's timeout) rather than failing. */
+    private static boolean interrupted(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DuckSqlException duck && duck.interrupted()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void dropQuietly(DuckConnection connection, String view) {
+        try {
+            connection.execute("drop view if exists " + view);
+        } catch (RuntimeException ignored) {
+            // The connection is being closed by a cancel; the run's staging goes with it.
+        }
+    }
+
+    /** Whether the pipeline is fused with its sources (a whole chain) rather than alone. */
+    private static boolean inChain(PipelineNode pipeline, RunContext context) {
+        return pipeline.dependsOn().stream().anyMatch(context.plan()::isFused);
     }
 
     /**

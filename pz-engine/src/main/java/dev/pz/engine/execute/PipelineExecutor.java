@@ -4,18 +4,25 @@ import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.model.Materialization;
 
-/** Materializes a pipeline: {@code CREATE OR REPLACE TABLE|VIEW staging.<name> AS (<sql>)}. */
+/**
+ * Materializes a pipeline: {@code CREATE OR REPLACE TABLE|VIEW staging.<name> AS (<sql>)}. A fused
+ * pipeline is a view and runs its sink's COPY (see {@link FusedCopy}).
+ */
 final class PipelineExecutor {
     NodeOutcome execute(PipelineNode node, RunContext context, DuckConnection connection) {
-        boolean fused = context.plan().isFused(node.id());
-        boolean view = fused || node.materialization() == Materialization.VIEW;
-        String relation = Relations.staging(node.name());
-        long created = create(node, context, connection, view);
-        if (fused) {
-            return NodeOutcome.rows(FusedCopy.write(node, context, connection, relation));
+        if (context.plan().isFused(node.id())) {
+            create(node, context, connection, true);
+            return NodeOutcome.rows(FusedCopy.write(node, context, connection, Relations.staging(node.name())));
         }
+        return NodeOutcome.rows(stage(node, context, connection));
+    }
+
+    /** The staged path: creates the relation and returns the rows it reports (0 for a view). */
+    static long stage(PipelineNode node, RunContext context, DuckConnection connection) {
+        boolean view = node.materialization() == Materialization.VIEW;
+        long created = create(node, context, connection, view);
         // A table's CREATE reports the rows it stored, so the table is not scanned again to count them.
-        return NodeOutcome.rows(view ? 0 : created >= 0 ? created : Counts.rows(connection, relation));
+        return view ? 0 : created >= 0 ? created : Counts.rows(connection, Relations.staging(node.name()));
     }
 
     /**

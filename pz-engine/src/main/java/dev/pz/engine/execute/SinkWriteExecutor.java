@@ -8,6 +8,7 @@ import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
 import dev.pz.engine.compile.CdcRouting;
+import dev.pz.engine.compile.PipelineNode;
 import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.plan.PlannedNode;
 import dev.pz.engine.plan.Strategy;
@@ -15,8 +16,9 @@ import dev.pz.engine.plan.Strategy;
 /**
  * Drains a pipeline's relation to its output. On the native tier DuckDB writes a temporary file
  * and the connector publishes it, or writes into an attached database in one transaction, so a
- * failed write leaves the previous output whole. In a fused
- * chain the pipeline already ran the COPY; this node publishes it.
+ * failed write leaves the previous output whole. When its pipeline is fused the pipeline already
+ * ran the COPY and this node publishes it (or runs the COPY itself from the table of a pipeline that
+ * fell back to the staged path).
  */
 final class SinkWriteExecutor {
 
@@ -51,12 +53,12 @@ final class SinkWriteExecutor {
         }
         NativeCopy copy = planned.nativeCopy();
         CopiedFile copied;
-        if (context.plan().isFused(node.id())) {
-            copied = context.fusedCopies().remove(node.id());
-            if (copied == null) {
-                throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
-                        + "': the fused copy of pipeline '" + node.pipeline() + "' did not run");
-            }
+        CopiedFile fusedCopy = context.plan().isFused(node.id()) ? context.fusedCopies().remove(node.id()) : null;
+        if (fusedCopy != null) {
+            copied = fusedCopy;
+        } else if (context.plan().isFused(node.id()) && !FusedCopy.fusedAlone(pipelineOf(node, context), context)) {
+            throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
+                    + "': the fused copy of pipeline '" + node.pipeline() + "' did not run");
         } else {
             copied = NativeCopyRunner.copy(node.name(), copy, context, connection, relation);
         }
@@ -67,5 +69,9 @@ final class SinkWriteExecutor {
         }
         NativeCopyRunner.publish(node.name(), copy, copied, context);
         return NodeOutcome.rows(copied.rows());
+    }
+
+    private static PipelineNode pipelineOf(SinkWriteNode node, RunContext context) {
+        return (PipelineNode) context.dag().node(node.dependsOn().get(0));
     }
 }

@@ -40,7 +40,7 @@ final class EngineParser {
         int threads = defaults.threads();
         Long batchBytes = null;
         boolean forceUniversal = defaults.forceUniversal();
-        boolean fusion = defaults.fusion();
+        EngineConfig.FusionScope fusion = defaults.fusion();
         boolean checkSamples = defaults.checkSamples();
         EngineConfig.DuckDbSettings duckdb = defaults.duckdb();
         EngineConfig.BreakerConfig breaker = null;
@@ -71,7 +71,8 @@ final class EngineParser {
                     }
                 }
                 case "force_universal" -> forceUniversal = bool("engine.force_universal", plain, line, forceUniversal);
-                case "fusion" -> fusion = bool("engine.fusion", plain, line, fusion);
+                case "fusion" -> fusion = EngineConfig.FusionScope.of(bool("engine.fusion", plain, line,
+                        fusion == EngineConfig.FusionScope.CHAINS));
                 case "check_samples" -> checkSamples = bool("engine.check_samples", plain, line, checkSamples);
                 case "duckdb" -> duckdb = parseDuckDb(value);
                 case "breaker" -> breaker = parseBreaker(value);

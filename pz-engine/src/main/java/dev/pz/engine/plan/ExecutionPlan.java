@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * The planned nodes, in topological order, the run's static memory budget, and the ids of the
- * nodes that run fused: their source loads and pipelines become views and the sink's COPY streams
- * from the file to the destination in one statement.
+ * nodes that run fused (see {@link Fusion}): their pipelines, and in a whole fused chain their source
+ * loads, become views, and the sink's COPY streams them to the destination in one statement.
  */
 public record ExecutionPlan(List<PlannedNode> nodes, MemoryBudget memoryBudget, Set<String> fused) {
 

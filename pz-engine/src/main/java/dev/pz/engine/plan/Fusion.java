@@ -1,10 +1,13 @@
 package dev.pz.engine.plan;
 
+import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.compile.Node;
 import dev.pz.engine.compile.PipelineNode;
+import dev.pz.engine.compile.SinkWriteNode;
 import dev.pz.engine.compile.SourceLoadNode;
-import dev.pz.engine.events.NodeKind;
+import dev.pz.engine.model.EngineConfig;
+import dev.pz.engine.model.Materialization;
 import dev.pz.engine.model.Project;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,28 +18,43 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Native fusion: a chain source loads → one pipeline → one sink that is a pure pass-through needs
- * no staged copy. Its source loads and pipeline become views and one COPY reads the files and
+ * Native fusion: a pipeline whose only consumer is one native file write needs no staged copy.
+ *
+ * <p>Whole chains ({@code engine.fusion: true}): a chain source loads → one pipeline → one sink that
+ * is a pure pass-through. Its source loads and pipeline become views and one COPY reads the files and
  * writes the destination in one streaming statement; the pipeline node runs that COPY (so it reports
  * its exact row count) and the sink node moves the finished file into place. When the pipeline reads
  * one source and keeps exactly its rows, the source node runs the COPY instead and takes its own row
- * count from it (see {@code FusedCopy}), so the source is not scanned a second time to be counted. A chain qualifies when
- * every source is planned {@code native_scan} and read in full (not incrementally), the pipeline has
- * no checks and no pipeline reads it, its only consumer is a {@code native_copy} sink writing a file
- * (a native SQL write into an attached database is never fused), and nothing in
- * it is reused by a retry. Opt-in with {@code engine.fusion: true}: a fused chain reports a failure
- * to read the source on the pipeline node, where the staged path reports it on the source load. The
- * sinks keep their temporary-file-and-rename replace, so a failed run still
- * leaves the destination whole.
+ * count from it (see {@code FusedCopy}), so the source is not scanned a second time to be counted. A
+ * chain qualifies when every source is planned {@code native_scan} and read in full (not
+ * incrementally), and nothing in it is reused by a retry. A fused chain reports a failure to read the
+ * source on the pipeline node, where the staged path reports it on the source load.
+ *
+ * <p>Pipelines alone (the default; {@code engine.fusion: false} turns it off): a pipeline of any
+ * sources that does not qualify as a whole chain becomes a view whose node runs the sink's COPY; its
+ * sources are staged tables as before, so the only thing that changes is that {@code staging.duckdb}
+ * holds a view for the pipeline rather than a table (a failed COPY is run again the staged way, so a
+ * failure is reported by the same node with the same message). Such a pipeline must be materialized
+ * as a table (a view pipeline reports no rows of its own) and its sink must not merge (a merge
+ * reports duplicate keys from the staged relation before it writes).
+ *
+ * <p>Either way the pipeline has no checks and no pipeline reading it, and its only consumer is a
+ * {@code native_copy} sink writing a file (a native SQL write into an attached database is never
+ * fused). The sinks keep their temporary-file-and-rename replace, so a failed run still leaves the
+ * destination whole.
  */
 public final class Fusion {
+
+    /** The start of a pipeline's plan note when it is fused alone; the sink's name follows. */
+    private static final String PIPELINE_NOTE = "streamed: a view whose node runs the COPY into ";
 
     private Fusion() {
     }
 
     /** The plan with every qualifying chain fused; {@code eligible} excludes nodes a retry reuses. */
     public static ExecutionPlan apply(ExecutionPlan plan, CompiledDag dag, Project project, Predicate<String> eligible) {
-        if (!project.engine().fusion()) {
+        EngineConfig.FusionScope scope = project.engine().fusion();
+        if (scope == EngineConfig.FusionScope.NONE) {
             return plan;
         }
         Map<String, PlannedNode> planned = new HashMap<>();
@@ -44,12 +62,20 @@ public final class Fusion {
         Set<String> fused = new HashSet<>();
         Map<String, String> notes = new HashMap<>();
         for (Node node : dag.nodes()) {
-            if (!(node instanceof PipelineNode pipeline) || !qualifies(pipeline, dag, planned, eligible)) {
+            if (!(node instanceof PipelineNode pipeline) || !consumerQualifies(pipeline, dag, planned, eligible)) {
                 continue;
             }
             List<String> sinks = dag.children(pipeline.id());
             String by = sinks.stream().map(id -> dag.node(id).name()).sorted().reduce((a, b) -> a + ", " + b)
                     .orElse("");
+            if (scope != EngineConfig.FusionScope.CHAINS || !sourcesQualify(pipeline, dag, planned, eligible)) {
+                if (pipeline.materialization() == Materialization.TABLE && !merges(sinks.get(0), dag)) {
+                    fused.add(pipeline.id());
+                    fused.addAll(sinks);
+                    notes.put(pipeline.id(), PIPELINE_NOTE + by + " (engine.fusion: false stages a table)");
+                }
+                continue;
+            }
             fused.add(pipeline.id());
             notes.put(pipeline.id(), "fused: a view streamed by one COPY into " + by + ", nothing staged");
             for (String source : pipeline.dependsOn()) {
@@ -74,9 +100,31 @@ public final class Fusion {
         return new ExecutionPlan(nodes, plan.memoryBudget(), fused);
     }
 
-    private static boolean qualifies(PipelineNode pipeline, CompiledDag dag, Map<String, PlannedNode> planned,
+    /** Whether the pipeline and its one consumer can be streamed by one COPY on the pipeline node. */
+    private static boolean consumerQualifies(PipelineNode pipeline, CompiledDag dag, Map<String, PlannedNode> planned,
             Predicate<String> eligible) {
-        if (!eligible.test(pipeline.id()) || pipeline.dependsOn().isEmpty()) {
+        if (!eligible.test(pipeline.id())) {
+            return false;
+        }
+        List<String> children = dag.children(pipeline.id());
+        if (children.size() != 1) {
+            return false;
+        }
+        String child = children.get(0);
+        PlannedNode plan = planned.get(child);
+        return dag.node(child) instanceof SinkWriteNode && plan != null && plan.strategy() == Strategy.NATIVE_COPY
+                && plan.nativeCopy() != null && eligible.test(child);
+    }
+
+    /** Whether the sink merges: it then keeps the pipeline's table (see the class comment). */
+    private static boolean merges(String sink, CompiledDag dag) {
+        return ((SinkWriteNode) dag.node(sink)).write().strategy() == WriteStrategy.MERGE;
+    }
+
+    /** Whether every source of the pipeline can be a view over its files, read only by the chain's COPY. */
+    private static boolean sourcesQualify(PipelineNode pipeline, CompiledDag dag, Map<String, PlannedNode> planned,
+            Predicate<String> eligible) {
+        if (pipeline.dependsOn().isEmpty()) {
             return false;
         }
         for (String parent : pipeline.dependsOn()) {
@@ -85,17 +133,6 @@ public final class Fusion {
             if (!(node instanceof SourceLoadNode source) || source.incremental() != null || plan == null
                     || plan.strategy() != Strategy.NATIVE_SCAN || !eligible.test(parent)
                     || dag.children(parent).size() != 1) {
-                return false;
-            }
-        }
-        List<String> children = dag.children(pipeline.id());
-        if (children.size() != 1) {
-            return false;
-        }
-        for (String child : children) {
-            PlannedNode plan = planned.get(child);
-            if (dag.node(child).kind() != NodeKind.SINK_WRITE || plan == null || plan.strategy() != Strategy.NATIVE_COPY
-                    || plan.nativeCopy() == null || !eligible.test(child)) {
                 return false;
             }
         }

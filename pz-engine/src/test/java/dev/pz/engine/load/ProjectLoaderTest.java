@@ -125,7 +125,7 @@ class ProjectLoaderTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"threads: banana", "threads: 99999999999", "threads: \"4\"", "batch_bytes: many",
-            "force_universal: yes", "check_samples: sure", "duckdb: fast"})
+            "force_universal: yes", "check_samples: sure", "duckdb: fast", "fusion: sometimes"})
     void a047EngineValuesOfTheWrongShape(String line) {
         String key = line.substring(0, line.indexOf(':'));
         f05WithProject("engine:\n  " + line + "\n").error(PzCode.INVALID_ENGINE_CONFIG, key, "(project.yml:7)");
@@ -141,6 +141,16 @@ class ProjectLoaderTest {
     void a048BatchBytesOutOfRange(String value) {
         f05WithProject("engine:\n  batch_bytes: " + value + "\n")
                 .error(PzCode.INVALID_ENGINE_CONFIG, value, "1048576", "536870912");
+    }
+
+    @Test
+    void fusionStreamsPipelinesUnlessTurnedOffAndWholeChainsWhenTurnedOn() {
+        assertThat(f05WithProject("engine:\n  threads: 2\n").load().engine().fusion())
+                .isEqualTo(EngineConfig.FusionScope.PIPELINES);
+        assertThat(f05WithProject("engine:\n  fusion: false\n").load().engine().fusion())
+                .isEqualTo(EngineConfig.FusionScope.NONE);
+        assertThat(f05WithProject("engine:\n  fusion: true\n").load().engine().fusion())
+                .isEqualTo(EngineConfig.FusionScope.CHAINS);
     }
 
     @Test
