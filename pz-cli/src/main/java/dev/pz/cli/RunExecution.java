@@ -47,7 +47,7 @@ final class RunExecution {
                     .withStateUrl(options.stateUrl);
             Tracing tracing;
             try {
-                tracing = Tracing.configure(options.otel(), root.environment());
+                tracing = options.tracing(root.environment());
             } catch (Tracing.InvalidSetting e) {
                 throw new UsageError(e.getMessage());
             }

@@ -1,6 +1,7 @@
 package dev.pz.cli;
 
-import dev.pz.engine.telemetry.OtelSettings;
+import dev.pz.engine.Tracing;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Options shared by the verbs that execute nodes ({@code run}, {@code test}). */
@@ -31,10 +32,10 @@ final class RunOptions {
             + " file as headers with every trace export, read before each (default: $PZ_OTEL_HEADERS_FILE).")
     String otelHeadersFile;
 
-    /** The {@code --otel-*} options as given. */
-    OtelSettings.Flags otel() {
-        return new OtelSettings.Flags(otelProtocol, otelEndpoint, otelTracesEndpoint, otelMetricsEndpoint,
-                otelHeadersFile);
+    /** The tracing the {@code --otel-*} options as given and the environment ask for. */
+    Tracing tracing(Map<String, String> environment) {
+        return Tracing.configure(otelProtocol, otelEndpoint, otelTracesEndpoint, otelMetricsEndpoint, otelHeadersFile,
+                environment);
     }
 
     @Option(names = "--state-url", paramLabel = "<url>", description = "Keep state at this HTTP state service"

@@ -40,12 +40,20 @@ public final class Tracing {
     }
 
     /**
-     * The tracing that the {@code --otel-*} options (each null when not given) and the environment ask for.
+     * The tracing that the {@code --otel-*} options (each null when not given: {@code --otel-protocol},
+     * {@code --otel-endpoint}, {@code --otel-traces-endpoint}, {@code --otel-metrics-endpoint},
+     * {@code --otel-headers-file}) and the environment ask for.
      *
      * @throws InvalidSetting for an endpoint that is not an absolute http(s) URL, a protocol other than
      *     OTLP/HTTP, or a metrics endpoint (this build exports traces only)
      */
-    public static Tracing configure(OtelSettings.Flags flags, Map<String, String> environment) {
+    public static Tracing configure(String protocol, String endpoint, String tracesEndpoint, String metricsEndpoint,
+            String headersFile, Map<String, String> environment) {
+        return configure(new OtelSettings.Flags(protocol, endpoint, tracesEndpoint, metricsEndpoint, headersFile),
+                environment);
+    }
+
+    private static Tracing configure(OtelSettings.Flags flags, Map<String, String> environment) {
         try {
             return new Tracing(OtelSettings.resolve(flags, environment), environment);
         } catch (OtelSettings.Invalid e) {
