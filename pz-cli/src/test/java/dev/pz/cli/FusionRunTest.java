@@ -22,27 +22,12 @@ class FusionRunTest {
     Path dir;
 
     private TestProject project(boolean fusion) {
-        return project(fusion, "pipelines/totals.sql", "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', "
-                + "format: 'csv', path: 'out/') }}\nselect customer, count(*) as orders, sum(amount) as total\nfrom "
-                + "{{ source('files', 'orders') }}\ngroup by customer\norder by customer\n");
+        return project(fusion, "pipelines/totals.sql", OrdersToLake.TOTALS);
     }
 
     private TestProject project(boolean fusion, String pipelineFile, String pipelineSql) {
-        return TestProject.in(dir).projectYml("fused", "engine:", "  threads: 2", "  fusion: " + fusion)
-                .file("connections.yml", """
-                        files:
-                          connector: localfiles
-                          entities:
-                            orders:
-                              read:
-                                path: data/orders.csv
-                                format: csv
-                                columns: {id: bigint, customer: varchar, amount: double}
-                        lake:
-                          connector: localfiles
-                        """)
-                .file(pipelineFile, pipelineSql)
-                .file("data/orders.csv", "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n");
+        return OrdersToLake.write(dir, "fused", new String[] {"  threads: 2", "  fusion: " + fusion}, pipelineFile,
+                pipelineSql);
     }
 
     @Test

@@ -24,34 +24,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StreamedPipelineRunTest {
 
-    private static final String TOTALS = "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', format: 'csv',"
-            + " path: 'out/') }}\nselect customer, count(*) as orders, sum(amount) as total\nfrom "
-            + "{{ source('files', 'orders') }}\ngroup by customer\norder by customer\n";
+    private static final String TOTALS = OrdersToLake.TOTALS;
     private static final String CAST = "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', format: 'csv',"
             + " path: 'out/') }}\nselect cast(customer as integer) as id from {{ source('files', 'orders') }}\n";
-    private static final String ORDERS = "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n";
 
     @TempDir
     Path dir;
 
     /** fusion: null leaves the key out (the default). */
     private void project(Boolean fusion, String sql) {
-        TestProject.in(dir).projectYml("streamed", fusion == null ? new String[] {"engine:", "  threads: 2"}
-                        : new String[] {"engine:", "  threads: 2", "  fusion: " + fusion})
-                .file("connections.yml", """
-                        files:
-                          connector: localfiles
-                          entities:
-                            orders:
-                              read:
-                                path: data/orders.csv
-                                format: csv
-                                columns: {id: bigint, customer: varchar, amount: double}
-                        lake:
-                          connector: localfiles
-                        """)
-                .file("pipelines/totals.sql", sql)
-                .file("data/orders.csv", ORDERS);
+        OrdersToLake.write(dir, "streamed", fusion == null ? new String[] {"  threads: 2"}
+                : new String[] {"  threads: 2", "  fusion: " + fusion}, "pipelines/totals.sql", sql);
     }
 
     @Test
