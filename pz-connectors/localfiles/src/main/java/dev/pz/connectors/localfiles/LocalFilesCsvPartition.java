@@ -118,7 +118,7 @@ final class LocalFilesCsvPartition implements ReadPartition {
     private InputStream stream(FileChannel channel, LocalFilesCsvSplitPlanner.Split split) {
         if (split == null) {
             InputStream whole = Channels.newInputStream(channel);
-            return splits == null ? whole : new FirstRangeInputStream(whole, splits);
+            return splits == null ? whole : new RangeInputStream(whole, splits.target(1), splits::firstEnd);
         }
         try {
             channel.position(split.start());
@@ -126,7 +126,7 @@ final class LocalFilesCsvPartition implements ReadPartition {
             closeQuietly(channel);
             throw cannotRead(e);
         }
-        InputStream range = new RangeInputStream(Channels.newInputStream(channel), split.end() - split.start());
+        InputStream range = new RangeInputStream(Channels.newInputStream(channel), split.end() - split.start(), null);
         return new SequenceInputStream(new ByteArrayInputStream(split.header()), range);
     }
 
@@ -172,21 +172,25 @@ final class LocalFilesCsvPartition implements ReadPartition {
     }
 
     /**
-     * The first range of a split file: free up to the second range's planned start, which no split
-     * boundary precedes; there it waits for the plan and stops at the first split's end. Closing it
-     * closes the stream.
+     * The bytes of a stream up to an end offset. The first range of a split file knows only an
+     * offset its end cannot precede (the second range's planned start); on reaching it, the stream
+     * asks for the end, which may wait for the plan. Closing it closes the stream.
      */
-    private static final class FirstRangeInputStream extends InputStream {
+    private static final class RangeInputStream extends InputStream {
+        /** The end once known; may block. */
+        interface LaterEnd {
+            long get() throws IOException;
+        }
+
         private final InputStream in;
-        private final LocalFilesCsvSplits splits;
         private long position;
         private long end;
-        private boolean planned;
+        private LaterEnd laterEnd;
 
-        FirstRangeInputStream(InputStream in, LocalFilesCsvSplits splits) {
+        RangeInputStream(InputStream in, long end, LaterEnd laterEnd) {
             this.in = in;
-            this.splits = splits;
-            this.end = splits.target(1);
+            this.end = end;
+            this.laterEnd = laterEnd;
         }
 
         @Override
@@ -197,9 +201,9 @@ final class LocalFilesCsvPartition implements ReadPartition {
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (position >= end && !planned) {
-                end = splits.firstEnd();
-                planned = true;
+            if (position >= end && laterEnd != null) {
+                end = laterEnd.get();
+                laterEnd = null;
             }
             if (position >= end) {
                 return -1;
@@ -207,46 +211,6 @@ final class LocalFilesCsvPartition implements ReadPartition {
             int n = in.read(buffer, offset, (int) Math.min(length, end - position));
             if (n > 0) {
                 position += n;
-            }
-            return n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
-        }
-    }
-
-    /** At most {@code remaining} bytes of a stream; closing it closes the stream. */
-    private static final class RangeInputStream extends InputStream {
-        private final InputStream in;
-        private long remaining;
-
-        RangeInputStream(InputStream in, long remaining) {
-            this.in = in;
-            this.remaining = remaining;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (remaining <= 0) {
-                return -1;
-            }
-            int b = in.read();
-            if (b >= 0) {
-                remaining--;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (remaining <= 0) {
-                return -1;
-            }
-            int n = in.read(buffer, offset, (int) Math.min(length, remaining));
-            if (n > 0) {
-                remaining -= n;
             }
             return n;
         }
