@@ -2,6 +2,7 @@ package dev.pz.connectors.localfiles;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,9 @@ final class LocalFilesCsvSplits {
         this.plan = new FutureTask<>(() -> {
             try {
                 return LocalFilesCsvSplitPlanner.plan(file, length, headerNames, count);
+            } catch (InterruptedIOException | ClosedByInterruptException stopped) {
+                // A stopped read must not look like a refused plan, which hands the first range the whole file.
+                throw stopped;
             } catch (IOException e) {
                 // An unreadable file fails the whole-file read with its own message.
                 return Optional.empty();
@@ -64,6 +68,10 @@ final class LocalFilesCsvSplits {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while planning the csv file's byte ranges");
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException stopped) {
+                throw (InterruptedIOException) new InterruptedIOException("the csv split plan was interrupted")
+                        .initCause(stopped);
+            }
             throw new IllegalStateException("the csv split planner failed", e.getCause());
         }
     }
