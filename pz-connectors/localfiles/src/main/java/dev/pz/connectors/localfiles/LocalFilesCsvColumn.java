@@ -102,7 +102,7 @@ abstract class LocalFilesCsvColumn {
             ensure(row);
             values[row] = switch (type) {
                 case DOUBLE -> Double.doubleToRawLongBits(LocalFilesCsvValues.parseDouble(bytes, start, end));
-                case TIMESTAMP -> LocalFilesCsvValues.parseTimestampMicros(LocalFilesCsvValues.ascii(bytes, start, end));
+                case TIMESTAMP -> LocalFilesDateBytes.parseTimestampMicros(bytes, start, end);
                 default -> LocalFilesCsvValues.parseLong(bytes, start, end);
             };
             LocalFilesArrowArrays.set(validity, row);
@@ -140,7 +140,7 @@ abstract class LocalFilesCsvColumn {
         void set(int row, byte[] bytes, int start, int end) {
             ensure(row);
             values[row] = date
-                    ? (int) LocalFilesCsvValues.parseDate(LocalFilesCsvValues.ascii(bytes, start, end))
+                    ? (int) LocalFilesDateBytes.parseDate(bytes, start, end)
                     : LocalFilesCsvValues.parseInt(bytes, start, end);
             LocalFilesArrowArrays.set(validity, row);
         }

@@ -8,7 +8,9 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.SequenceInputStream;
+import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -22,8 +24,10 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * One universal read of a csv/tsv file: the whole file, or one byte range of it with the header
- * spliced in front. Splits divide the batch byte target among themselves.
+ * One universal read of a csv/tsv file: the whole file, or one byte range of a large one
+ * ({@link LocalFilesCsvSplits}). The first range reads from the file's start; a later range reads its
+ * split with the header spliced in front, or nothing when the plan has no split for it. Ranges
+ * divide the batch byte target among themselves.
  */
 final class LocalFilesCsvPartition implements ReadPartition {
 
@@ -33,19 +37,20 @@ final class LocalFilesCsvPartition implements ReadPartition {
     private final char delimiter;
     private final Schema schema;
     private final List<ContractTypes> types;
-    private final LocalFilesCsvSplitPlanner.Split split;
-    private final int partitionCount;
+    private final LocalFilesCsvSplits splits;
+    private final int index;
 
+    /** @param splits the file's ranges, or null to read it whole; {@code index} picks this partition's */
     LocalFilesCsvPartition(String id, Path file, String fileLabel, char delimiter, Schema schema,
-            List<ContractTypes> types, LocalFilesCsvSplitPlanner.Split split, int partitionCount) {
+            List<ContractTypes> types, LocalFilesCsvSplits splits, int index) {
         this.id = id;
         this.file = file;
         this.fileLabel = fileLabel;
         this.delimiter = delimiter;
         this.schema = schema;
         this.types = List.copyOf(types);
-        this.split = split;
-        this.partitionCount = partitionCount;
+        this.splits = splits;
+        this.index = index;
     }
 
     @Override
@@ -61,20 +66,37 @@ final class LocalFilesCsvPartition implements ReadPartition {
      */
     @Override
     public ArrowReader open(BufferAllocator allocator, BatchOptions options) {
+        int partitionCount = splits == null ? 1 : splits.count();
         BatchOptions effective = new BatchOptions(Math.max(1, options.targetBytes() / partitionCount),
                 options.maxRows());
+        LocalFilesCsvSplitPlanner.Split split = null;
+        if (index > 0) {
+            try {
+                split = splits.split(index).orElse(null);
+            } catch (InterruptedIOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (split == null) {
+                return new LocalFilesCsvReader(allocator, schema, types, new LocalFilesCsvParser(
+                        InputStream.nullInputStream(), delimiter, fileLabel), fileLabel, effective, 0, () -> 0);
+            }
+        }
         FileChannel channel = openChannel();
-        InputStream in = stream(channel);
+        InputStream in = stream(channel, split);
         LocalFilesCsvParser parser = new LocalFilesCsvParser(in, delimiter, fileLabel);
         return new LocalFilesCsvReader(allocator, schema, types, parser, fileLabel, effective,
                 split == null ? 0 : split.firstLine(), new ReadPosition(channel, split == null ? 0 : split.start()));
     }
 
-    /** The whole file's length, or the split's byte range; -1 when the file cannot be measured. */
+    /**
+     * The whole file's length, or the bytes between this range's planned start and the next's (the
+     * split boundaries, known once the ranges are read, lie at or after those offsets); -1 when the
+     * file cannot be measured.
+     */
     @Override
     public long sizeBytes() {
-        if (split != null) {
-            return split.end() - split.start();
+        if (splits != null) {
+            return splits.target(index + 1) - splits.target(index);
         }
         try {
             return Files.size(file);
@@ -93,9 +115,10 @@ final class LocalFilesCsvPartition implements ReadPartition {
         }
     }
 
-    private InputStream stream(FileChannel channel) {
+    private InputStream stream(FileChannel channel, LocalFilesCsvSplitPlanner.Split split) {
         if (split == null) {
-            return Channels.newInputStream(channel);
+            InputStream whole = Channels.newInputStream(channel);
+            return splits == null ? whole : new RangeInputStream(whole, splits.target(1), splits::firstEnd);
         }
         try {
             channel.position(split.start());
@@ -103,7 +126,7 @@ final class LocalFilesCsvPartition implements ReadPartition {
             closeQuietly(channel);
             throw cannotRead(e);
         }
-        InputStream range = new RangeInputStream(Channels.newInputStream(channel), split.end() - split.start());
+        InputStream range = new RangeInputStream(Channels.newInputStream(channel), split.end() - split.start(), null);
         return new SequenceInputStream(new ByteArrayInputStream(split.header()), range);
     }
 
@@ -148,36 +171,46 @@ final class LocalFilesCsvPartition implements ReadPartition {
         }
     }
 
-    /** At most {@code remaining} bytes of a stream; closing it closes the stream. */
+    /**
+     * The bytes of a stream up to an end offset. The first range of a split file knows only an
+     * offset its end cannot precede (the second range's planned start); on reaching it, the stream
+     * asks for the end, which may wait for the plan. Closing it closes the stream.
+     */
     private static final class RangeInputStream extends InputStream {
-        private final InputStream in;
-        private long remaining;
+        /** The end once known; may block. */
+        interface LaterEnd {
+            long get() throws IOException;
+        }
 
-        RangeInputStream(InputStream in, long remaining) {
+        private final InputStream in;
+        private long position;
+        private long end;
+        private LaterEnd laterEnd;
+
+        RangeInputStream(InputStream in, long end, LaterEnd laterEnd) {
             this.in = in;
-            this.remaining = remaining;
+            this.end = end;
+            this.laterEnd = laterEnd;
         }
 
         @Override
         public int read() throws IOException {
-            if (remaining <= 0) {
-                return -1;
-            }
-            int b = in.read();
-            if (b >= 0) {
-                remaining--;
-            }
-            return b;
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
         }
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (remaining <= 0) {
+            if (position >= end && laterEnd != null) {
+                end = laterEnd.get();
+                laterEnd = null;
+            }
+            if (position >= end) {
                 return -1;
             }
-            int n = in.read(buffer, offset, (int) Math.min(length, remaining));
+            int n = in.read(buffer, offset, (int) Math.min(length, end - position));
             if (n > 0) {
-                remaining -= n;
+                position += n;
             }
             return n;
         }

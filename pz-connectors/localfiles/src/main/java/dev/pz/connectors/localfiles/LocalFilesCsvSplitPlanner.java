@@ -14,9 +14,11 @@ import java.util.Optional;
  * Byte-range splits of a large comma-delimited file, read in parallel. One sequential scan
  * tracks quoting (a quote opens a quoted field only at a field start: after a comma, LF or CR;
  * {@code ""} inside a quoted field is an escaped quote); each boundary is the first record end at or
- * after its target. Refuses (empty) when the file ends inside quotes, when the header line is not
- * exactly the header's names joined by commas (which proves the delimiter is a comma and the header
- * has no quoting), or when fewer than two splits result.
+ * after its target. The scan stops at the last boundary: what follows is the last range's alone, and
+ * its parser starts on a record boundary with the right line number, so a quote left open there fails
+ * it exactly as it fails a whole-file read. Refuses (empty) when no boundary is found, when the scan
+ * ends inside quotes, or when the header line is not exactly the header's names joined by commas
+ * (which proves the delimiter is a comma and the header has no quoting).
  */
 final class LocalFilesCsvSplitPlanner {
 
@@ -37,15 +39,18 @@ final class LocalFilesCsvSplitPlanner {
         return Math.min(Runtime.getRuntime().availableProcessors(), MAX_PARTITIONS);
     }
 
-    static Optional<List<Split>> plan(Path file, List<String> headerNames, int maxPartitions,
-            long minBytesPerPartition) throws IOException {
-        long length = Files.size(file);
-        long count = Math.min(maxPartitions, length / minBytesPerPartition);
+    /** How many ranges a file of {@code length} bytes is read in; below 2 it is read whole. */
+    static int partitionCount(long length, int maxPartitions, long minBytesPerPartition) {
+        return (int) Math.min(maxPartitions, length / minBytesPerPartition);
+    }
+
+    /** The splits of the file's first {@code length} bytes into {@code count} ranges, or empty when refused. */
+    static Optional<List<Split>> plan(Path file, long length, List<String> headerNames, int count) throws IOException {
         if (count < 2) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return scan(in, length, headerNames, (int) count);
+            return scan(in, length, headerNames, count);
         }
     }
 
@@ -67,7 +72,7 @@ final class LocalFilesCsvSplitPlanner {
         boolean quoteInQuoted = false;
         int previous = '\n';
         int n;
-        while ((n = in.read(chunk)) > 0) {
+        while (target < targets.length && (n = in.read(chunk, 0, (int) Math.min(chunk.length, length - offset))) > 0) {
             for (int i = 0; i < n; i++) {
                 if (header != null && !quoted && !quoteInQuoted) {
                     // Outside quotes only a quote or a line end changes anything: skip to the next one.
@@ -119,6 +124,9 @@ final class LocalFilesCsvSplitPlanner {
                         boundaryLines.add(lines + 1);
                         while (target < targets.length && targets[target] <= recordEnd) {
                             target++;
+                        }
+                        if (target == targets.length) {
+                            break;
                         }
                     }
                 }

@@ -81,8 +81,8 @@ final class LocalFilesCsvValues {
             case DOUBLE -> ((Float8Vector) vector).setSafe(index, parseDouble(row, start, end));
             case DECIMAL -> ((DecimalVector) vector).setSafe(index, parseDecimal(ascii(row, start, end)));
             case BOOLEAN -> ((BitVector) vector).setSafe(index, parseBoolean(ascii(row, start, end)) ? 1 : 0);
-            case DATE -> ((DateDayVector) vector).setSafe(index, (int) parseDate(ascii(row, start, end)));
-            case TIMESTAMP -> ((TimeStampVector) vector).setSafe(index, parseTimestampMicros(ascii(row, start, end)));
+            case DATE -> ((DateDayVector) vector).setSafe(index, (int) LocalFilesDateBytes.parseDate(row, start, end));
+            case TIMESTAMP -> ((TimeStampVector) vector).setSafe(index, LocalFilesDateBytes.parseTimestampMicros(row, start, end));
         }
     }
 

@@ -169,8 +169,9 @@ final class LocalFilesSource implements Source {
 
     /**
      * The universal read. csv/tsv: one partition, or up to {@code min(cpus, 8)} byte-range splits for
-     * a comma-delimited file of at least 2 × 32 MiB whose header proves the delimiter (splits that
-     * start mid-row skip to the next line); parquet: one partition through DuckDB's reader, the same
+     * a comma-delimited file of at least 2 × 32 MiB, planned while the first range already parses
+     * ({@link LocalFilesCsvSplits}; a file whose header does not prove the delimiter is read whole by
+     * the first range); parquet: one partition through DuckDB's reader, the same
      * rows the native scan lands; xlsx/avro: one partition through pz's reader. Never applies
      * watermark bounds (the engine trims the staged rows); a templated parquet path still reads only
      * its window's cover.
@@ -201,21 +202,20 @@ final class LocalFilesSource implements Source {
         Optional<List<String>> header = CsvHeader.read(file, delimiter);
         if (header.isPresent()) {
             CsvContract.requireUniversal(spec.entity(), read.location(), delimiter, header.get(), types.keySet());
-            if (delimiter == ',') {
-                Optional<List<LocalFilesCsvSplitPlanner.Split>> splits = planSplits(file, header.get());
-                if (splits.isPresent()) {
-                    List<ReadPartition> partitions = new ArrayList<>();
-                    int count = splits.get().size();
-                    for (int i = 0; i < count; i++) {
-                        partitions.add(new LocalFilesCsvPartition(spec.entity() + "#" + (i + 1), file,
-                                read.location(), delimiter, schema, columnTypes, splits.get().get(i), count));
-                    }
-                    return List.copyOf(partitions);
+            long size = fileSize(file);
+            int count = delimiter == ',' ? LocalFilesCsvSplitPlanner.partitionCount(size, maxPartitions, minBytesPerPartition) : 1;
+            if (count > 1) {
+                LocalFilesCsvSplits splits = new LocalFilesCsvSplits(file, size, header.get(), count);
+                List<ReadPartition> partitions = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    partitions.add(new LocalFilesCsvPartition(spec.entity() + "#" + (i + 1), file,
+                            read.location(), delimiter, schema, columnTypes, splits, i));
                 }
+                return List.copyOf(partitions);
             }
         }
         return List.of(new LocalFilesCsvPartition(spec.entity(), file, read.location(), delimiter, schema, columnTypes,
-                null, 1));
+                null, 0));
     }
 
     /**
@@ -250,11 +250,11 @@ final class LocalFilesSource implements Source {
         }
     }
 
-    private Optional<List<LocalFilesCsvSplitPlanner.Split>> planSplits(Path file, List<String> header) {
+    private static long fileSize(Path file) {
         try {
-            return LocalFilesCsvSplitPlanner.plan(file, header, maxPartitions, minBytesPerPartition);
+            return Files.size(file);
         } catch (IOException e) {
-            return Optional.empty();
+            return 0;
         }
     }
 

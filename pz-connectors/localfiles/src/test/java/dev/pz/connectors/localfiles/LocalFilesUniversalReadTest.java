@@ -209,7 +209,7 @@ class LocalFilesUniversalReadTest extends LocalFilesDuckTest {
     }
 
     @Test
-    void fileEndingInsideQuotesIsNotSplit() throws Exception {
+    void fileEndingInsideQuotesFailsAtTheWholeFileLineWhenSplit() throws Exception {
         StringBuilder csv = new StringBuilder("id,note\n");
         for (int i = 0; i < 3000; i++) {
             csv.append(i).append(",n").append(i).append('\n');
@@ -217,9 +217,11 @@ class LocalFilesUniversalReadTest extends LocalFilesDuckTest {
         csv.append("3000,\"unterminated\n");
         write("u.csv", csv.toString());
         DatasetSpec spec = dataset("u", options(), columns("id", "int", "note", "varchar"));
-        assertThat(support.source(null).withSplitting(4, 5_000).planRead(spec, ReadHints.none())).hasSize(1);
-        assertThatThrownBy(() -> ingest(spec, BatchOptions.defaults()))
-                .hasMessage("csv file 'u.csv': line 3002: a quoted field is not closed before the end of the file");
+        List<ReadPartition> split = support.source(null).withSplitting(4, 5_000).planRead(spec, ReadHints.none());
+        assertThat(split).hasSize(4);
+        String message = "csv file 'u.csv': line 3002: a quoted field is not closed before the end of the file";
+        assertThatThrownBy(() -> ingestPartitions(split, BatchOptions.defaults(), "split")).hasMessage(message);
+        assertThatThrownBy(() -> ingest(spec, BatchOptions.defaults())).hasMessage(message);
     }
 
     @Test
