@@ -15,11 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sample project's {@code pz run --all} in a JVM of its own, with its class loading logged: DuckDB's
- * driver loads, JFR's metadata repository does not, and the run's output is the same either way.
- * A {@code jfr.unsupported.vm} given on the command line wins, and then DuckDB registers its monitor.
+ * driver loads, JFR's metadata repository does not, and neither does any class of the cloud SDKs a
+ * localfiles project does not use; the run's output is the same either way. A
+ * {@code jfr.unsupported.vm} given on the command line wins, and then DuckDB registers its monitor.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class DuckDbFlightRecorderHookTest {
+class SampleRunClassLoadingTest {
     private static final String JFR_METADATA = "jdk.jfr.internal.MetadataRepository ";
     private static final String DUCKDB_DRIVER = "org.duckdb.DuckDBDriver ";
 
@@ -41,6 +42,8 @@ class DuckDbFlightRecorderHookTest {
         assertThat(run.exit()).isZero();
         assertThat(run.output()).contains("12 succeeded, 0 failed, 0 skipped");
         assertThat(run.classes()).contains(DUCKDB_DRIVER).doesNotContain(JFR_METADATA);
+        assertThat(run.classes()).contains("] dev.pz.connectors.gcs.GcsConnector ")
+                .doesNotContain("] com.google.auth.", "] com.google.cloud.", "] software.amazon.", "] com.azure.");
     }
 
     @Test
