@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The sample project's {@code pz run --all} in a JVM of its own, with its class loading logged: DuckDB's
  * driver loads, JFR's metadata repository does not, and neither does any class of the cloud SDKs a
- * localfiles project does not use; the run's output is the same either way. A
- * {@code jfr.unsupported.vm} given on the command line wins, and then DuckDB registers its monitor.
+ * localfiles project does not use, nor the JDK's catalogue of random generators; the run's output
+ * is the same either way. A {@code jfr.unsupported.vm} given on the command line wins, and then
+ * DuckDB registers its monitor.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class SampleRunClassLoadingTest {
@@ -44,6 +45,8 @@ class SampleRunClassLoadingTest {
         assertThat(run.classes()).contains(DUCKDB_DRIVER).doesNotContain(JFR_METADATA);
         assertThat(run.classes()).contains("] dev.pz.connectors.gcs.GcsConnector ")
                 .doesNotContain("] com.google.auth.", "] com.google.cloud.", "] software.amazon.", "] com.azure.");
+        assertThat(run.classes()).as("no ServiceLoader lookup of the JDK's random generators")
+                .doesNotContain("] jdk.random.");
     }
 
     @Test
