@@ -55,7 +55,7 @@ public final class DuckSession implements AutoCloseable {
     }
 
     /**
-     * The run's database over {@code stagingFile}, made from this throwaway in-memory session instead
+     * The run's database over {@code stagingFile}, made from this in-memory session instead
      * of a new DuckDB instance: what the session created is dropped, then the same settings, attach
      * and schema as {@link #open} are applied. From then on the returned session owns the database
      * and this one is closed (closing it again does nothing). When DuckDB refuses any of that, this
@@ -106,7 +106,7 @@ public final class DuckSession implements AutoCloseable {
     }
 
     /**
-     * Opens a throwaway in-memory database (SQL dry compile, analysis) with the same settings and a
+     * Opens an in-memory database (SQL dry compile, analysis) with the same settings and a
      * {@code staging} schema. It spills to a private directory under {@code java.io.tmpdir} unless
      * the settings name one, and deletes that directory on close.
      */
