@@ -51,6 +51,49 @@ public final class DuckSession implements AutoCloseable {
     public static DuckSession open(Path stagingFile, DuckSettings settings) {
         Objects.requireNonNull(stagingFile, "stagingFile");
         Objects.requireNonNull(settings, "settings");
+        return new DuckSession(openRoot(runStatements(stagingFile, settings)), CATALOG, null);
+    }
+
+    /**
+     * The run's database over {@code stagingFile}, made from this in-memory session instead
+     * of a new DuckDB instance: what the session created is dropped, then the same settings, attach
+     * and schema as {@link #open} are applied. From then on the returned session owns the database
+     * and this one is closed (closing it again does nothing). When DuckDB refuses any of that, this
+     * database is closed and {@link #open} makes the run's database from scratch, so a failure reads
+     * exactly as {@link #open}'s.
+     *
+     * @throws IllegalStateException when this is not an open in-memory session or a connection on it
+     *         is still open
+     * @throws DuckSqlException as {@link #open}
+     */
+    public DuckSession becomeRunDatabase(Path stagingFile, DuckSettings settings) {
+        Objects.requireNonNull(stagingFile, "stagingFile");
+        Objects.requireNonNull(settings, "settings");
+        synchronized (lock) {
+            ensureOpen();
+            if (catalog != null || !open.isEmpty()) {
+                throw new IllegalStateException("only an in-memory session with no open connection becomes a run's"
+                        + " database");
+            }
+            closed = true;
+        }
+        if (ownedTempDirectory != null) {
+            deleteRecursively(ownedTempDirectory);
+        }
+        List<String> statements = new ArrayList<>();
+        // Unqualified while the in-memory catalog is still the default: the dry compile's tables.
+        statements.add("DROP SCHEMA IF EXISTS " + STAGING_SCHEMA + " CASCADE");
+        statements.addAll(runStatements(stagingFile, settings));
+        try {
+            execute(root, statements);
+        } catch (SQLException e) {
+            closeQuietly(root);
+            return open(stagingFile, settings);
+        }
+        return new DuckSession(root, CATALOG, null);
+    }
+
+    private static List<String> runStatements(Path stagingFile, DuckSettings settings) {
         Path staging = stagingFile.toAbsolutePath().normalize();
         Path tempDirectory = settings.tempDirectory() != null
                 ? Path.of(settings.tempDirectory()).toAbsolutePath()
@@ -59,11 +102,11 @@ public final class DuckSession implements AutoCloseable {
         statements.add("ATTACH " + SqlLiterals.string(staging.toString()) + " AS " + CATALOG);
         statements.add("USE " + CATALOG);
         statements.add("create schema if not exists " + STAGING_SCHEMA);
-        return new DuckSession(openRoot(statements), CATALOG, null);
+        return statements;
     }
 
     /**
-     * Opens a throwaway in-memory database (SQL dry compile, analysis) with the same settings and a
+     * Opens an in-memory database (SQL dry compile, analysis) with the same settings and a
      * {@code staging} schema. It spills to a private directory under {@code java.io.tmpdir} unless
      * the settings name one, and deletes that directory on close.
      */
@@ -228,16 +271,20 @@ public final class DuckSession implements AutoCloseable {
             throw new DuckSqlException(e);
         }
         try {
-            for (String sql : statements) {
-                // A fresh statement each time: duckdb_jdbc closes a statement after any error.
-                try (Statement statement = root.createStatement()) {
-                    statement.execute(sql);
-                }
-            }
+            execute(root, statements);
             return root;
         } catch (SQLException e) {
             closeQuietly(root);
             throw new DuckSqlException(e);
+        }
+    }
+
+    private static void execute(DuckDBConnection root, List<String> statements) throws SQLException {
+        for (String sql : statements) {
+            // A fresh statement each time: duckdb_jdbc closes a statement after any error.
+            try (Statement statement = root.createStatement()) {
+                statement.execute(sql);
+            }
         }
     }
 

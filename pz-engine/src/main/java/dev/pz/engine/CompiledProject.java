@@ -1,6 +1,7 @@
 package dev.pz.engine;
 
 import dev.pz.connectors.api.error.PzValidationException;
+import dev.pz.duckdb.DuckSession;
 import dev.pz.engine.artifacts.CompileArtifacts;
 import dev.pz.engine.artifacts.Retention;
 import dev.pz.engine.compile.CompiledDag;
@@ -16,6 +17,7 @@ import dev.pz.engine.events.RunStatus;
 import dev.pz.engine.events.RunListener;
 import dev.pz.engine.execute.Cancellation;
 import dev.pz.engine.model.Project;
+import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.plan.MemoryBudget;
 import dev.pz.engine.plan.PlanWriter;
 import dev.pz.engine.plan.PlannedNode;
@@ -268,13 +270,15 @@ public final class CompiledProject {
     public RunReport run(RunTarget target, RunSettings settings, RunListener listener, RunControl control) {
         return Guard.call(() -> {
             Set<String> effective = target.effective();
-            Preflight.Outcome outcome = Preflight.run(project, dag, registry, new Preflight.Scope(true,
-                    effective::contains, id -> effective.contains(id)
-                            && (target.retry() == null || !target.retry().reuse().containsKey(id))));
-            PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
-            return execute(new RunSession.Request(project, dag, outcome.plan(), registry, effective,
-                    settings.failFast(), settings.fullRefresh(), listener, Clock.systemUTC(), control.cancellation(),
-                    target.retry()), control);
+            try (Preflight.Kept preflight = Preflight.runKeepingDatabase(project, dag, registry, new Preflight.Scope(
+                    true, effective::contains, id -> effective.contains(id)
+                            && (target.retry() == null || !target.retry().reuse().containsKey(id))))) {
+                ExecutionPlan plan = preflight.outcome().plan();
+                PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), plan);
+                return execute(new RunSession.Request(project, dag, plan, registry, effective, settings.failFast(),
+                        settings.fullRefresh(), listener, Clock.systemUTC(), control.cancellation(), target.retry()),
+                        control, preflight.database());
+            }
         });
     }
 
@@ -353,9 +357,14 @@ public final class CompiledProject {
 
     /** Runs {@code request}; a run cancelled before its first node is a {@link RunCancelledException}. */
     private RunReport execute(RunSession.Request request, RunControl control) {
+        return execute(request, control, null);
+    }
+
+    /** As above, the run's DuckDB made from {@code preflightDatabase} when not null. */
+    private RunReport execute(RunSession.Request request, RunControl control, DuckSession preflightDatabase) {
         RunSession.Result result;
         try {
-            result = RunSession.execute(request);
+            result = RunSession.execute(request, preflightDatabase);
         } catch (Cancellation.CancelledException e) {
             throw new RunCancelledException(CancellationNotice.beforeAnyNode());
         }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
+import dev.pz.duckdb.DuckConnection;
+import dev.pz.duckdb.DuckSession;
+import dev.pz.duckdb.DuckSettings;
 import dev.pz.engine.events.NodeResult;
 import dev.pz.engine.events.NodeStatus;
 import dev.pz.engine.events.RunStatus;
@@ -133,6 +136,26 @@ class FacadeRunTest {
 
         assertThat(report.status()).isEqualTo(RunStatus.SUCCESS);
         assertThat(listener.events()).contains("retry src_src__orders 2/3", "retry src_src__orders 3/3");
+    }
+
+    @Test
+    void theRunsStagingDatabaseHoldsNothingOfTheDryCompile() {
+        TestProject project = twoFlows(ORDERS_READ, "");
+        PzEngine engine = PzEngine.create(Map.of());
+        data.refuse("totals", "the warehouse is down");
+        RunReport run = runAll(open(engine, project), RunSettings.defaults(), new RecordingListener());
+        assertThat(result(run, "out.totals").status()).isEqualTo(NodeStatus.FAILED);
+
+        // The preflight's dry compile made every source and pipeline, empty, in the DuckDB the run then used.
+        Path staging = run.resultsFile().resolveSibling("staging.duckdb");
+        try (DuckSession session = DuckSession.open(staging, DuckSettings.defaults());
+                DuckConnection connection = session.connect()) {
+            List<String> objects = connection.query("select table_name || ' ' || estimated_size from duckdb_tables()"
+                    + " where database_name = 'pz' union all select view_name || ' view' from duckdb_views()"
+                    + " where database_name = 'pz' and not internal order by 1", row -> row.getString(1));
+            // Only what the run staged, each with its rows: no empty table or view left by the dry compile.
+            assertThat(objects).containsExactly("names 2", "src_src__customers 2", "src_src__orders 3", "totals 2");
+        }
     }
 
     @Test

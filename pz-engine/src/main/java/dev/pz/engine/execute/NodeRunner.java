@@ -18,6 +18,7 @@ import dev.pz.engine.events.RunListener;
 import dev.pz.engine.load.Durations;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Random;
 import java.util.random.RandomGenerator;
 
 /**
@@ -42,7 +43,9 @@ public final class NodeRunner {
     private final Breakers breakers;
     private final AbandonedWork abandoned;
     private final Duration stopGrace;
-    private final RandomGenerator random = RandomGenerator.getDefault();
+    // Not RandomGenerator.getDefault(), which looks its algorithm up through a ServiceLoader over every
+    // generator the JDK ships: start-up time for every run. Random is thread-safe.
+    private final RandomGenerator random = new Random();
     private final SourceLoadExecutor sources = new SourceLoadExecutor();
     private final PipelineExecutor pipelines = new PipelineExecutor();
     private final CheckExecutor checks = new CheckExecutor();

@@ -22,10 +22,15 @@ final class RunResources implements AutoCloseable {
         this.session = session;
     }
 
-    static RunResources open(Path stagingDatabase, DuckSettings settings) {
+    /**
+     * Opens the run's DuckDB over {@code stagingDatabase}, made from {@code preflightDatabase} (the
+     * preflight's in-memory DuckDB, see {@link DuckSession#becomeRunDatabase}) when there is one.
+     */
+    static RunResources open(Path stagingDatabase, DuckSettings settings, DuckSession preflightDatabase) {
         BufferAllocator allocator = new RootAllocator();
         try {
-            return new RunResources(allocator, DuckSession.open(stagingDatabase, settings));
+            return new RunResources(allocator, preflightDatabase == null ? DuckSession.open(stagingDatabase, settings)
+                    : preflightDatabase.becomeRunDatabase(stagingDatabase, settings));
         } catch (RuntimeException e) {
             allocator.close();
             throw e;

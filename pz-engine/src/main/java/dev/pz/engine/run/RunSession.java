@@ -120,6 +120,15 @@ public final class RunSession {
      * @throws EnvironmentFailure when the machine stopped the run; its hint says what to do next
      */
     public static Result execute(Request request) {
+        return execute(request, null);
+    }
+
+    /**
+     * As {@link #execute(Request)}, the run's DuckDB made from {@code preflightDatabase}, the
+     * preflight's in-memory one ({@link dev.pz.engine.validate.Preflight.Kept}), when not null; the
+     * caller still closes it (a no-op once the run took it over).
+     */
+    public static Result execute(Request request, DuckSession preflightDatabase) {
         Project project = request.project();
         request.cancellation().throwIfCancelled();
         Instant started = request.clock().instant();
@@ -150,7 +159,8 @@ public final class RunSession {
             syncStates.corruptionNotice().ifPresent(notes::add);
             Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
             RunOrchestrator.Outcome outcome;
-            try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory))) {
+            try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory),
+                    preflightDatabase)) {
                 DuckSession session = resources.session();
                 StagedReuse reuse = attachPrior(session, request.retry(), notes);
                 RunListener listener = RunListener.all(results, request.listener());

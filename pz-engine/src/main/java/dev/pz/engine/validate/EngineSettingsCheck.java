@@ -27,7 +27,7 @@ final class EngineSettingsCheck {
     }
 
     /**
-     * Opens the preflight's throwaway DuckDB with the project's {@code memory_limit} and
+     * Opens the preflight's in-memory DuckDB with the project's {@code memory_limit} and
      * {@code threads}, which is how DuckDB judges them, then gives it back its defaults for the dry
      * compile (a small memory limit must not fail a compile against empty tables).
      *

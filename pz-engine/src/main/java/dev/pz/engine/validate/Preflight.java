@@ -25,8 +25,8 @@ import java.util.function.Predicate;
  * <li>the SQL dry compile against the {@code columns:} contracts ({@code PZ0401}).</li>
  * </ol>
  * Loading and compiling (PZ01xx, PZ02xx) come before; {@code pz validate --connect} probes after.
- * Nothing here writes a file or connects to a server; one throwaway in-memory DuckDB serves the
- * engine settings and the dry compile.
+ * Nothing here writes a file or connects to a server; one in-memory DuckDB serves the engine settings
+ * and the dry compile, and {@code pz run} then makes its own database from it.
  */
 public final class Preflight {
 
@@ -61,12 +61,39 @@ public final class Preflight {
 
     /** @throws dev.pz.connectors.api.error.PzValidationException with every finding of the first stage that has one */
     public static Outcome run(Project project, CompiledDag dag, ConnectorRegistry registry, Scope scope) {
-        try (DuckSession duckdb = EngineSettingsCheck.open(project)) {
+        try (Kept kept = runKeepingDatabase(project, dag, registry, scope)) {
+            return kept.outcome();
+        }
+    }
+
+    /**
+     * A passed preflight with its in-memory DuckDB still open, for a run to make its database from
+     * ({@link DuckSession#becomeRunDatabase}) instead of starting a second DuckDB. Closing it closes
+     * that database unless a run took it over.
+     */
+    public record Kept(Outcome outcome, DuckSession database) implements AutoCloseable {
+        @Override
+        public void close() {
+            database.close();
+        }
+    }
+
+    /** As {@link #run}; the caller closes what it returns. */
+    public static Kept runKeepingDatabase(Project project, CompiledDag dag, ConnectorRegistry registry, Scope scope) {
+        DuckSession duckdb = EngineSettingsCheck.open(project);
+        try {
             int connections = ConnectorConfigValidator.validate(project, dag, registry);
             ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, scope.includeChecks(),
                     scope.inRun()), dag, project, scope.fusible());
             List<String> notes = SqlDryCompiler.run(dag, duckdb);
-            return new Outcome(plan, connections, notes);
+            return new Kept(new Outcome(plan, connections, notes), duckdb);
+        } catch (RuntimeException | Error e) {
+            try {
+                duckdb.close();
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
         }
     }
 }

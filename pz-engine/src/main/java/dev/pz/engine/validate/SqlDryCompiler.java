@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 
 /**
  * Validation tier 4: every pipeline's SQL is compiled by DuckDB against empty tables typed from
- * the {@code columns:} contracts, in a throwaway in-memory database, before any run directory
+ * the {@code columns:} contracts, in the preflight's in-memory database, before any run directory
  * exists. Pipelines that read a contract-less dataset cannot be checked and are skipped with a note.
  */
 final class SqlDryCompiler {
@@ -36,7 +36,7 @@ final class SqlDryCompiler {
     }
 
     /**
-     * Dry-compiles in {@code session}, a throwaway in-memory database; returns the notes to print;
+     * Dry-compiles in {@code session}, an in-memory database; returns the notes to print;
      * throws PzValidationException (PZ0401) on SQL errors.
      */
     static List<String> run(CompiledDag dag, DuckSession session) {

@@ -37,15 +37,25 @@ public final class GcsConnector implements Connector {
             ConnectorCapability.NATIVE_SCAN, ConnectorCapability.NATIVE_COPY, ConnectorCapability.PARTITIONED_READ,
             ConnectorCapability.REPLACE_WRITES, ConnectorCapability.BOUNDED_WINDOW, ConnectorCapability.PATH_TEMPLATING));
 
+    /** Null for Google's own, made when a connection first needs one: see {@link #clients()}. */
     private final GcsClients clients;
 
     public GcsConnector() {
-        this(GcsClients.google());
+        this(null);
     }
 
     /** A connector whose Storage clients {@code clients} makes (tests hand in a stand-in). */
     GcsConnector(GcsClients clients) {
         this.clients = clients;
+    }
+
+    /**
+     * Google's clients are made here rather than in the constructor: linking {@link GcsClients#google}
+     * loads Google's credential and Storage classes, and every pz run builds this connector for its
+     * registry, also in a project with no gcs connection.
+     */
+    private GcsClients clients() {
+        return clients != null ? clients : GcsClients.google();
     }
 
     @Override
@@ -112,7 +122,7 @@ public final class GcsConnector implements Connector {
                 return new ConnectionCheck(true, "gcs: no root, so each bucket is checked when a dataset or output"
                         + " uses it");
             }
-            try (GcsBucketStore store = new GcsStores(settings, clients).open()) {
+            try (GcsBucketStore store = new GcsStores(settings, clients()).open()) {
                 store.probe(settings.rootBucket(), settings.rootPrefix());
             }
             return ConnectionCheck.passed();
@@ -123,12 +133,12 @@ public final class GcsConnector implements Connector {
 
     @Override
     public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new GcsSource(new GcsStores(GcsSettings.of(config), clients),
+        return Optional.of(new GcsSource(new GcsStores(GcsSettings.of(config), clients()),
                 SpoolRoot.of(config, GcsConnectorFactory.NAME)));
     }
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new GcsSink(new GcsStores(GcsSettings.of(config), clients)));
+        return Optional.of(new GcsSink(new GcsStores(GcsSettings.of(config), clients())));
     }
 }
