@@ -19,10 +19,10 @@ import org.postgresql.copy.CopyOut;
  * into Arrow vectors. The reader owns its connection and its root: each batch is valid until the
  * next {@link #loadNextBatch()} or {@link #close()}; closing mid-stream drops the connection, which
  * ends the server's COPY. A session taken from its source's {@link PostgresSessions} goes back
- * there only when the COPY ran to its end and was never cancelled; any other close drops it. {@link #cancel()} stops a COPY whose query is still running (a slow
- * select, a lock wait) from another thread; a cancel that reaches the server in the instant before
- * it reads the COPY is lost (the protocol ignores a cancel on an idle session), and the engine's
- * grace period then applies.
+ * there only when the COPY ran to its end and was never cancelled; any other close drops it.
+ * {@link #cancel()} stops a COPY whose query is still running (a slow select, a lock wait) from
+ * another thread; a cancel that reaches the server in the instant before it reads the COPY is lost
+ * (the protocol ignores a cancel on an idle session), and the engine's grace period then applies.
  */
 final class PostgresCopyReader extends ArrowReader implements Cancellable {
 

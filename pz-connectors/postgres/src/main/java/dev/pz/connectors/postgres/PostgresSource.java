@@ -33,8 +33,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The read side of one postgres connection: universal tier only. Each partition takes a session
  * of its own when the engine opens it, so partitions read concurrently; the first one reuses the
- * session the schema probe and the read plan ran on ({@link PostgresSessions}). A change capture reads in
- * one {@link PostgresCdcPartition}; {@code pz cdc status|drop} manage its replication slot.
+ * session the schema probe and the read plan ran on ({@link PostgresSessions}). A change capture
+ * reads in one {@link PostgresCdcPartition}; {@code pz cdc status|drop} manage its replication slot.
  */
 final class PostgresSource implements Source, ChangeCaptureAdmin {
 
