@@ -42,8 +42,9 @@ final class PostgresCopyReader extends ArrowReader implements Cancellable {
     private boolean finished;
     /** The server reported the COPY's end: the session is idle again. */
     private volatile boolean drained;
-    /** Guarded by this: a cancel was sent, or the session left the reader (a later cancel must not reach it). */
+    /** Guarded by this: a cancel was sent to the session. */
     private boolean cancelled;
+    /** Guarded by this: the session left the reader, and a later cancel must not reach it. */
     private boolean released;
 
     private PostgresCopyReader(BufferAllocator allocator, String dataset, PostgresConnectionSettings settings,
