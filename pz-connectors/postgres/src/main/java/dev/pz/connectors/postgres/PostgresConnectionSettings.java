@@ -8,12 +8,17 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import java.util.Set;
+import org.postgresql.PGConnection;
 
 /**
  * One connection's settings, read through {@link PostgresOptions}, and the way to open a session
  * with them. {@link #toString} never shows the password.
  */
 final class PostgresConnectionSettings {
+
+    /** The names under which a server reports a session already in UTC. */
+    private static final Set<String> UTC_NAMES = Set.of("UTC", "Etc/UTC");
 
     private final String connection;
     private final String host;
@@ -64,12 +69,18 @@ final class PostgresConnectionSettings {
 
     /**
      * Opens a session: autocommit on, session time zone pinned to UTC (watermark literals are
-     * offset-less UTC strings compared against timestamptz). The caller closes it.
+     * offset-less UTC strings compared against timestamptz). The driver asks for the JVM's own zone
+     * when it connects and the server reports the zone it took; only a session that is not in UTC
+     * already pays the statement that sets it. The caller closes it.
      */
     Connection open() throws SQLException {
         Connection session = connect(properties());
-        try (Statement statement = statement(session)) {
-            statement.execute("set time zone 'UTC'");
+        try {
+            if (!UTC_NAMES.contains(session.unwrap(PGConnection.class).getParameterStatus("TimeZone"))) {
+                try (Statement statement = statement(session)) {
+                    statement.execute("set time zone 'UTC'");
+                }
+            }
         } catch (SQLException e) {
             session.close();
             throw e;
@@ -102,6 +113,9 @@ final class PostgresConnectionSettings {
         properties.setProperty("connectTimeout", Integer.toString(connectTimeoutSeconds));
         properties.setProperty("loginTimeout", Integer.toString(connectTimeoutSeconds));
         properties.setProperty("ApplicationName", "pz");
+        // Every supported server is 9.0 or later: the driver then sends application_name with the
+        // start-up message instead of a statement after it.
+        properties.setProperty("assumeMinServerVersion", "9.0");
         properties.setProperty("tcpKeepAlive", "true");
         return properties;
     }

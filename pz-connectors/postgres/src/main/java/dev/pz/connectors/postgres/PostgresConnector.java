@@ -84,11 +84,15 @@ public final class PostgresConnector implements Connector {
 
     @Override
     public Optional<Source> openSource(ConnectorConfig config) {
-        return Optional.of(new PostgresSource(PostgresConnectionSettings.of(config)));
+        PostgresSource source = new PostgresSource(PostgresConnectionSettings.of(config));
+        PostgresWarmUp.start();
+        return Optional.of(source);
     }
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
-        return Optional.of(new PostgresSink(PostgresConnectionSettings.of(config)));
+        PostgresSink sink = new PostgresSink(PostgresConnectionSettings.of(config));
+        PostgresWarmUp.start();
+        return Optional.of(sink);
     }
 }

@@ -31,16 +31,20 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The read side of one postgres connection: universal tier only. Each partition opens its own
- * session when the engine opens it, so partitions read concurrently. A change capture reads in
- * one {@link PostgresCdcPartition}; {@code pz cdc status|drop} manage its replication slot.
+ * The read side of one postgres connection: universal tier only. Each partition takes a session
+ * of its own when the engine opens it, so partitions read concurrently; the first one reuses the
+ * session the schema probe and the read plan ran on ({@link PostgresSessions}). A change capture
+ * reads in one {@link PostgresCdcPartition}; {@code pz cdc status|drop} manage its replication slot.
  */
 final class PostgresSource implements Source, ChangeCaptureAdmin {
 
     private final PostgresConnectionSettings settings;
+    /** One read's steps share sessions: schema probe, read plan, then the first partition's COPY. */
+    private final PostgresSessions sessions;
 
     PostgresSource(PostgresConnectionSettings settings) {
         this.settings = settings;
+        this.sessions = new PostgresSessions(settings);
     }
 
     /** Always empty: DuckDB's postgres extension cannot be installed offline, so reads are universal. */
@@ -52,8 +56,8 @@ final class PostgresSource implements Source, ChangeCaptureAdmin {
     @Override
     public Schema schema(DatasetSpec spec) {
         String select = spec.changeCapture() != null ? snapshotSelect(spec) : PostgresReadQuery.select(spec, null, List.of());
-        try (Connection connection = settings.open()) {
-            return describe(connection, spec, select).schema();
+        try {
+            return sessions.use(connection -> describe(connection, spec, select).schema());
         } catch (SQLException e) {
             throw PostgresErrors.wrap("dataset '" + spec.entity() + "': schema query failed", e, settings);
         }
@@ -89,72 +93,85 @@ final class PostgresSource implements Source, ChangeCaptureAdmin {
         }
         int partitionCount = spec.get(PostgresOptions.PARTITIONS);
         String partitionColumn = spec.get(PostgresOptions.PARTITION_COLUMN);
-        try (Connection connection = settings.open()) {
-            Description description = describe(connection, spec, PostgresReadQuery.select(spec, hints.columns(), List.of()));
-            List<String> filters = filters(connection, spec, hints, description);
-            String select = PostgresReadQuery.select(spec, hints.columns(), filters);
-            List<String> selects;
-            if (partitionColumn == null || partitionCount == 1) {
-                selects = List.of(select);
-            } else if (hints.columns() != null
-                    && hints.columns().stream().noneMatch(column -> column.equalsIgnoreCase(partitionColumn))) {
-                // The pruned projection lacks the partition column: split a base that keeps it,
-                // then project each slice back to the hinted columns.
-                List<String> widened = new ArrayList<>(hints.columns());
-                widened.add(partitionColumn);
-                String base = PostgresReadQuery.select(spec, widened, filters);
-                selects = PostgresPartitioner.split(settings, connection, spec.entity(), base, partitionColumn,
-                        partitionCount).stream()
-                        .map(slice -> "select " + PostgresSql.quoteAll(hints.columns()) + " from (" + slice + ") p")
-                        .toList();
-            } else {
-                selects = PostgresPartitioner.split(settings, connection, spec.entity(), select, partitionColumn,
-                        partitionCount);
-            }
-            List<ReadPartition> partitions = new ArrayList<>();
-            for (int i = 0; i < selects.size(); i++) {
-                partitions.add(new PostgresPartition(spec.entity() + "#" + (i + 1) + "/" + selects.size(), spec.entity(),
-                        settings, description.schema(), description.types(), selects.get(i)));
-            }
-            return List.copyOf(partitions);
+        try {
+            return sessions.use(connection -> planRead(connection, spec, hints, partitionCount, partitionColumn));
         } catch (SQLException e) {
             throw PostgresErrors.wrap("dataset '" + spec.entity() + "': postgres read failed", e, settings);
         }
     }
 
+    private List<ReadPartition> planRead(Connection connection, DatasetSpec spec, ReadHints hints, int partitionCount,
+            String partitionColumn) throws SQLException {
+        Description description = describe(connection, spec, PostgresReadQuery.select(spec, hints.columns(), List.of()));
+        List<String> filters = filters(connection, spec, hints, description);
+        String select = PostgresReadQuery.select(spec, hints.columns(), filters);
+        List<String> selects;
+        if (partitionColumn == null || partitionCount == 1) {
+            selects = List.of(select);
+        } else if (hints.columns() != null
+                && hints.columns().stream().noneMatch(column -> column.equalsIgnoreCase(partitionColumn))) {
+            // The pruned projection lacks the partition column: split a base that keeps it,
+            // then project each slice back to the hinted columns.
+            List<String> widened = new ArrayList<>(hints.columns());
+            widened.add(partitionColumn);
+            String base = PostgresReadQuery.select(spec, widened, filters);
+            selects = PostgresPartitioner.split(settings, connection, spec.entity(), base, partitionColumn,
+                    partitionCount).stream()
+                    .map(slice -> "select " + PostgresSql.quoteAll(hints.columns()) + " from (" + slice + ") p")
+                    .toList();
+        } else {
+            selects = PostgresPartitioner.split(settings, connection, spec.entity(), select, partitionColumn,
+                    partitionCount);
+        }
+        List<ReadPartition> partitions = new ArrayList<>();
+        for (int i = 0; i < selects.size(); i++) {
+            partitions.add(new PostgresPartition(spec.entity() + "#" + (i + 1) + "/" + selects.size(), spec.entity(),
+                    sessions, description.schema(), description.types(), selects.get(i)));
+        }
+        return List.copyOf(partitions);
+    }
+
     @Override
     public Optional<ColumnRange> columnRange(DatasetSpec spec, String column) {
         String quoted = PostgresSql.quote(column);
-        try (Connection connection = settings.open();
-                Statement statement = settings.statement(connection);
-                ResultSet result = statement.executeQuery("select min(q." + quoted + "), max(q." + quoted + ") from ("
-                        + PostgresReadQuery.select(spec, null, List.of()) + ") q")) {
-            result.next();
-            Optional<PostgresReadType> type = PostgresReadType.forTypeName(result.getMetaData().getColumnTypeName(1));
-            if (type.isEmpty() || result.getObject(1) == null || result.getObject(2) == null) {
-                return Optional.empty();
-            }
-            return switch (type.get()) {
-                case INTEGER, BIGINT -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getLong(1)),
-                        ReadPredicate.Value.of(result.getLong(2))));
-                case NUMERIC -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getBigDecimal(1)),
-                        ReadPredicate.Value.of(result.getBigDecimal(2))));
-                case DOUBLE -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getDouble(1)),
-                        ReadPredicate.Value.of(result.getDouble(2))));
-                case DATE -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getObject(1, LocalDate.class)),
-                        ReadPredicate.Value.of(result.getObject(2, LocalDate.class))));
-                case TIMESTAMP -> Optional.of(new ColumnRange(
-                        ReadPredicate.Value.of(result.getObject(1, LocalDateTime.class)),
-                        ReadPredicate.Value.of(result.getObject(2, LocalDateTime.class))));
-                case TIMESTAMPTZ -> Optional.of(new ColumnRange(
-                        ReadPredicate.Value.of(utc(result.getObject(1, OffsetDateTime.class))),
-                        ReadPredicate.Value.of(utc(result.getObject(2, OffsetDateTime.class)))));
-                case TEXT, BOOLEAN -> Optional.empty();
-            };
+        String select = "select min(q." + quoted + "), max(q." + quoted + ") from ("
+                + PostgresReadQuery.select(spec, null, List.of()) + ") q";
+        try {
+            return sessions.use(connection -> {
+                try (Statement statement = settings.statement(connection);
+                        ResultSet result = statement.executeQuery(select)) {
+                    return columnRange(result);
+                }
+            });
         } catch (SQLException e) {
             throw PostgresErrors.wrap("dataset '" + spec.entity() + "': the range of column '" + column
                     + "' could not be read", e, settings);
         }
+    }
+
+    private static Optional<ColumnRange> columnRange(ResultSet result) throws SQLException {
+        result.next();
+        Optional<PostgresReadType> type = PostgresReadType.forTypeName(result.getMetaData().getColumnTypeName(1));
+        if (type.isEmpty() || result.getObject(1) == null || result.getObject(2) == null) {
+            return Optional.empty();
+        }
+        return switch (type.get()) {
+            case INTEGER, BIGINT -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getLong(1)),
+                    ReadPredicate.Value.of(result.getLong(2))));
+            case NUMERIC -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getBigDecimal(1)),
+                    ReadPredicate.Value.of(result.getBigDecimal(2))));
+            case DOUBLE -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getDouble(1)),
+                    ReadPredicate.Value.of(result.getDouble(2))));
+            case DATE -> Optional.of(new ColumnRange(ReadPredicate.Value.of(result.getObject(1, LocalDate.class)),
+                    ReadPredicate.Value.of(result.getObject(2, LocalDate.class))));
+            case TIMESTAMP -> Optional.of(new ColumnRange(
+                    ReadPredicate.Value.of(result.getObject(1, LocalDateTime.class)),
+                    ReadPredicate.Value.of(result.getObject(2, LocalDateTime.class))));
+            case TIMESTAMPTZ -> Optional.of(new ColumnRange(
+                    ReadPredicate.Value.of(utc(result.getObject(1, OffsetDateTime.class))),
+                    ReadPredicate.Value.of(utc(result.getObject(2, OffsetDateTime.class)))));
+            case TEXT, BOOLEAN -> Optional.empty();
+        };
     }
 
     private static LocalDateTime utc(OffsetDateTime value) {
@@ -231,7 +248,8 @@ final class PostgresSource implements Source, ChangeCaptureAdmin {
 
     @Override
     public void close() {
-        // Sessions belong to partitions and schema probes; the source itself holds none.
+        // Partitions still streaming keep their sessions and close them when they finish.
+        sessions.close();
     }
 
     /**

@@ -393,31 +393,31 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
         }
     }
 
-    /** Column name → {@code data_type}, or null when the table does not exist. */
+    /**
+     * Column name → {@code data_type}, or null when the table does not exist: one statement, the
+     * table's row joined to its columns (a table without columns yields one row of nulls).
+     */
     private static Map<String, String> existingColumns(PostgresConnectionSettings settings, Connection connection,
             PostgresTableName target) throws SQLException {
-        try (PreparedStatement exists = settings.prepare(connection,
-                "select 1 from information_schema.tables where table_schema = ? and table_name = ?")) {
-            exists.setString(1, target.schema());
-            exists.setString(2, target.table());
-            try (ResultSet result = exists.executeQuery()) {
-                if (!result.next()) {
-                    return null;
-                }
-            }
-        }
-        Map<String, String> columns = new HashMap<>();
-        try (PreparedStatement query = settings.prepare(connection, "select column_name, data_type from "
-                + "information_schema.columns where table_schema = ? and table_name = ?")) {
+        try (PreparedStatement query = settings.prepare(connection, "select c.column_name, c.data_type"
+                + " from information_schema.tables t left join information_schema.columns c"
+                + " on c.table_schema = t.table_schema and c.table_name = t.table_name"
+                + " where t.table_schema = ? and t.table_name = ?")) {
             query.setString(1, target.schema());
             query.setString(2, target.table());
             try (ResultSet result = query.executeQuery()) {
+                Map<String, String> columns = null;
                 while (result.next()) {
-                    columns.put(result.getString(1), result.getString(2));
+                    if (columns == null) {
+                        columns = new HashMap<>();
+                    }
+                    if (result.getString(1) != null) {
+                        columns.put(result.getString(1), result.getString(2));
+                    }
                 }
+                return columns;
             }
         }
-        return columns;
     }
 
     /** Whether a valid, immediate, non-partial, non-expression unique index covers exactly {@code keys}. */

@@ -128,7 +128,7 @@ class PostgresConnectivityTest {
                 "S3cret-value"));
         assertThat(settings.toString()).contains("password=***").doesNotContain("S3cret-value");
         assertThat(settings.scrub("echo S3cret-value back")).isEqualTo("echo *** back");
-        assertThat(new PostgresPartition("p", "d", settings, null, List.of(), "select 1").toString())
+        assertThat(new PostgresPartition("p", "d", new PostgresSessions(settings), null, List.of(), "select 1").toString())
                 .doesNotContain("S3cret-value");
     }
 
