@@ -215,6 +215,37 @@ class FusionRunTest {
                 .isEqualTo("customer,orders,total\nalice,2,41.0\nbob,1,20.5\ncarol,1,5.0\n");
     }
 
+    /**
+     * A source without a columns: contract: the inferred-schema lint warns and the drift gate fails
+     * the load as when staged, and a failed gate leaves the previous output in place.
+     */
+    @Test
+    void aFusedSourceWarnsAndFailsOnDriftAsStaged() throws Exception {
+        List<Outcome> staged = driftRuns(false);
+        List<Outcome> fused = driftRuns(null);
+        assertThat(fused).isEqualTo(staged);
+        assertThat(fused.get(0).console()).anyMatch(line -> line.startsWith("warning: files.orders: column(s) [amount]"
+                + " auto-detected as DOUBLE"));
+        assertThat(fused.get(1).exitCode()).isEqualTo(1);
+        assertThat(fused.get(1).nodes().get("src_files__orders")).startsWith("failed 1 ").contains("PZ0331");
+        assertThat(Files.readString(dir.resolve("out/totals.csv"))).isEqualTo("id,amount\n1,9007199254740992.0\n");
+    }
+
+    /** Two runs under on_source_drift: fail: one whose amount needs the lint, then one with a new column. */
+    private List<Outcome> driftRuns(Boolean fusion) throws Exception {
+        deleteRuns();
+        String sql = "INSERT INTO {{ sink('lake', 'totals', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
+                + "select * from {{ source('files', 'orders') }}\n";
+        TestProject project = project(fusion, "pipelines/totals.sql", sql);
+        project.file("project.yml", Files.readString(dir.resolve("project.yml")).replace("engine:",
+                "on_source_drift: fail\nengine:")).file("connections.yml", Files.readString(dir.resolve("connections.yml"))
+                .replaceAll("(?m)^ *columns: .*\n", ""));
+        project.file("data/orders.csv", "id,amount\n1,9007199254740993\n");
+        Outcome first = run("run", "--all");
+        project.file("data/orders.csv", "id,amount,extra\n1,2,x\n");
+        return List.of(first, run("run", "--all"));
+    }
+
     /** A pipeline with checks keeps its table, and so its sources theirs: nothing of the chain fuses. */
     @Test
     void aChainWithChecksDoesNotFuse() throws Exception {

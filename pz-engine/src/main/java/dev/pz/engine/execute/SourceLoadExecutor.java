@@ -49,7 +49,7 @@ final class SourceLoadExecutor {
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
             boolean fused = context.plan().isFused(node.id());
-            if (!fused && context.events().wantsMeters()) {
+            if (context.events().wantsMeters()) {
                 meterNativeScan(node, scan, context, connection);
             }
             Path fetched = scan.spoolFetch() == null ? null : spool(node, context);
