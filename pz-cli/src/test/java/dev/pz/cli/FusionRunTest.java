@@ -89,12 +89,14 @@ class FusionRunTest {
     }
 
     /**
-     * A source that cannot be read (a value its declared type refuses, a row with an extra field, a
-     * missing file, a header that does not match the declared columns): the fused run reports it on
+     * A source that cannot be read (a value its declared type refuses, also in a column the pipeline
+     * does not read; a row with an extra field, a missing file, a header that does not match the
+     * declared columns): the fused run reports it on
      * the same node, with the same message and exit code, as the staged run, and leaves the output.
      */
     @ParameterizedTest
     @ValueSource(strings = {"id,customer,amount\n1,alice,10.25\n2,bob,not-a-number\n",
+        "id,customer,amount\n1,alice,10.25\nnot-an-id,bob,3.0\n",
         "id,customer,amount\n1,alice,10.25\n2,bob,3.0,extra\n", "", "ident,who,amount\n1,alice,10.25\n"})
     void aBadSourceFailsOnTheSameNodeWithTheSameMessageAsStaged(String data) throws Exception {
         Outcome staged = failedRun(false, data);
@@ -228,7 +230,7 @@ class FusionRunTest {
                 + " auto-detected as DOUBLE"));
         assertThat(fused.get(1).exitCode()).isEqualTo(1);
         assertThat(fused.get(1).nodes().get("src_files__orders")).startsWith("failed 1 ").contains("PZ0331");
-        assertThat(Files.readString(dir.resolve("out/totals.csv"))).isEqualTo("id,amount\n1,9007199254740992.0\n");
+        assertThat(Files.readString(dir.resolve("out/totals.csv"))).isEqualTo("id,amount\n1,9007199254740992.0\n2,1.5e+17\n");
     }
 
     /** Two runs under on_source_drift: fail: one whose amount needs the lint, then one with a new column. */
@@ -240,7 +242,7 @@ class FusionRunTest {
         project.file("project.yml", Files.readString(dir.resolve("project.yml")).replace("engine:",
                 "on_source_drift: fail\nengine:")).file("connections.yml", Files.readString(dir.resolve("connections.yml"))
                 .replaceAll("(?m)^ *columns: .*\n", ""));
-        project.file("data/orders.csv", "id,amount\n1,9007199254740993\n");
+        project.file("data/orders.csv", "id,amount\n1,9007199254740993\n2,1.5e17\n");
         Outcome first = run("run", "--all");
         project.file("data/orders.csv", "id,amount,extra\n1,2,x\n");
         return List.of(first, run("run", "--all"));
