@@ -73,9 +73,6 @@ public final class Fusion {
             List<String> sinks = dag.children(pipeline.id());
             String by = sinks.stream().map(id -> dag.node(id).name()).sorted().reduce((a, b) -> a + ", " + b)
                     .orElse("");
-            if (merges(sinks.get(0), dag)) {
-                continue;
-            }
             if (!sourcesQualify(scope, pipeline, dag, planned, eligible)) {
                 if (pipeline.materialization() == Materialization.TABLE) {
                     fused.add(pipeline.id());
@@ -84,19 +81,7 @@ public final class Fusion {
                 }
                 continue;
             }
-            fused.add(pipeline.id());
-            notes.put(pipeline.id(), "fused: a view streamed by one COPY into " + by + ", nothing staged"
-                    + (pipeline.dependsOn().size() == 1 ? "" : "; a source that cannot be read fails this node")
-                    + CHAIN_SWITCH);
-            for (String source : pipeline.dependsOn()) {
-                fused.add(source);
-                notes.put(source, "fused: a view over the file, " + (pipeline.dependsOn().size() == 1
-                        ? "whose node runs the COPY into " : "streamed by the COPY of ") + by + CHAIN_SWITCH);
-            }
-            for (String sink : sinks) {
-                fused.add(sink);
-                notes.put(sink, "fused: one COPY streams " + pipeline.name() + " from its source files (native fusion)");
-            }
+            fuseChain(pipeline, sinks, by, fused, notes);
         }
         if (fused.isEmpty()) {
             return plan;
@@ -111,7 +96,25 @@ public final class Fusion {
         return new ExecutionPlan(nodes, plan.memoryBudget(), fused);
     }
 
-    /** Whether the pipeline and its one consumer can be streamed by one COPY on the pipeline node. */
+    /** Marks a whole chain fused, with the plan note of each of its nodes. */
+    private static void fuseChain(PipelineNode pipeline, List<String> sinks, String by, Set<String> fused,
+            Map<String, String> notes) {
+        boolean oneSource = pipeline.dependsOn().size() == 1;
+        fused.add(pipeline.id());
+        notes.put(pipeline.id(), "fused: a view streamed by one COPY into " + by + ", nothing staged"
+                + (oneSource ? "" : "; a source that cannot be read fails this node") + CHAIN_SWITCH);
+        for (String source : pipeline.dependsOn()) {
+            fused.add(source);
+            notes.put(source, "fused: a view over the file, " + (oneSource ? "whose node runs the COPY into "
+                    : "streamed by the COPY of ") + by + CHAIN_SWITCH);
+        }
+        for (String sink : sinks) {
+            fused.add(sink);
+            notes.put(sink, "fused: one COPY streams " + pipeline.name() + " from its source files (native fusion)");
+        }
+    }
+
+    /** Whether the pipeline and its one consumer, a file write that does not merge, can be streamed by one COPY. */
     private static boolean consumerQualifies(PipelineNode pipeline, CompiledDag dag, Map<String, PlannedNode> planned,
             Predicate<String> eligible) {
         if (!eligible.test(pipeline.id())) {
@@ -124,7 +127,7 @@ public final class Fusion {
         String child = children.get(0);
         PlannedNode plan = planned.get(child);
         return dag.node(child) instanceof SinkWriteNode && plan != null && plan.strategy() == Strategy.NATIVE_COPY
-                && plan.nativeCopy() != null && eligible.test(child);
+                && plan.nativeCopy() != null && eligible.test(child) && !merges(child, dag);
     }
 
     /** Whether the sink merges: it then keeps the pipeline's table (see the class comment). */
