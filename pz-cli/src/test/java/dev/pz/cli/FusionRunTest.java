@@ -271,23 +271,10 @@ class FusionRunTest {
         String sql = "INSERT INTO {{ sink('lake', 'joined', strategy: 'replace', format: 'csv', path: 'out/') }}\n"
                 + "select o.id, o.customer, r.region from {{ source('files', 'orders') }} o\n"
                 + "join {{ source('files', 'regions') }} r using (customer)\norder by o.id\n";
-        project(null, "pipelines/joined.sql", sql).file("connections.yml", """
-                files:
-                  connector: localfiles
-                  entities:
-                    orders:
-                      read:
-                        path: data/orders.csv
-                        format: csv
-                        columns: {id: bigint, customer: varchar, amount: double}
-                    regions:
-                      read:
-                        path: data/regions.csv
-                        format: csv
-                        columns: {customer: varchar, region: varchar}
-                lake:
-                  connector: localfiles
-                """).file("data/regions.csv", "customer,region\nalice,north\nbob,south\ncarol,east\n");
+        project(null, "pipelines/joined.sql", sql).file("connections.yml", Files.readString(dir.resolve("connections.yml"))
+                .replace("lake:", "    regions:\n      read:\n        path: data/regions.csv\n        format: csv\n"
+                        + "        columns: {customer: varchar, region: varchar}\nlake:"))
+                .file("data/regions.csv", "customer,region\nalice,north\nbob,south\ncarol,east\n");
         assertThat(CliRun.pz(dir, "plan").out()).doesNotContain("fused")
                 .contains("streamed: a view whose node runs the COPY into lake.joined");
         Outcome streamed = run("run", "--all");
