@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Macro throughput harness (docs/performance.md): localfiles csv -> csv through `pz run --all`,
-# native tier and universal tier (engine.force_universal: true), against the floor of one DuckDB
+# native tier as configured by default (the chain fused into one COPY), native tier staged
+# (engine.fusion: false) and universal tier (engine.force_universal: true), against the floor of one DuckDB
 # `COPY (SELECT * FROM read_csv(...)) TO ... (FORMAT csv)` in a plain JVM with only the driver.
 # Median of 3 wall times each (variants interleaved), output row counts verified, ratios against the floor of this run.
 #
 # Usage: scripts/macro-bench.sh [rows]      (default 1000000)
 # Env:   PZ_BENCH_DIR (work directory, default a fresh mktemp -d), PZ_BENCH_SKIP_BUILD=1,
-#        PZ_BENCH_SAMPLES (default 3), PZ_BENCH_BEFORE_JAR (another build's pz.jar: its native, fused and
+#        PZ_BENCH_SAMPLES (default 3), PZ_BENCH_BEFORE_JAR (another build's pz.jar: its native, staged and
 #        universal runs are interleaved with this build's as *_before, for before/after in one run)
 # Usage also: scripts/macro-bench.sh 10000000 (10M rows; the file is generated once per work directory)
 set -euo pipefail
@@ -46,7 +47,7 @@ if [[ "$rows" == 1000000 && "$sha" != "$expected_sha_1m" ]]; then
 fi
 
 # --- projects -------------------------------------------------------------------------------
-make_project() { # <dir> <variant> <engine line: force_universal | fusion | none>
+make_project() { # <dir> <variant> <engine line under engine:, or none>
   local dir="$1"
   rm -rf "$dir"
   mkdir -p "$dir/data" "$dir/pipelines"
@@ -77,12 +78,12 @@ SQL
     printf 'name: macro_bench_%s\nversion: 0.1.0\n\n' "$2"
     printf 'connectors:\n  - package: Pz.Connector.LocalFiles\n    version: 0.1.0\n\n'
     printf 'engine:\n  threads: 4\n'
-    if [[ "$3" != none ]]; then printf '  %s: true\n' "$3"; fi
+    if [[ "$3" != none ]]; then printf '  %s\n' "$3"; fi
   } > "$dir/project.yml"
 }
 make_project "$work/native" native none
-make_project "$work/fused" fused fusion
-make_project "$work/universal" universal force_universal
+make_project "$work/staged" staged "fusion: false"
+make_project "$work/universal" universal "force_universal: true"
 
 # The floor, compiled once; plus a copy of the driver without its embedded library, loading the
 # library extracted beside pz.jar, so the floor pays no 72 MB extraction (what scripts/pz avoids too).
@@ -124,13 +125,13 @@ summarise() { # <name>
 
 clean_native() { rm -rf "$work/native/.pz/runs" "$work/native/out"; }
 clean_universal() { rm -rf "$work/universal/.pz/runs" "$work/universal/out"; }
-clean_fused() { rm -rf "$work/fused/.pz/runs" "$work/fused/out"; }
+clean_staged() { rm -rf "$work/staged/.pz/runs" "$work/staged/out"; }
 clean_sample() { rm -rf "$work/sample/.pz/runs" "$work/sample/out"; }
 clean_floor() { rm -f "$work/floor/out.csv"; }
 nothing() { :; }
 
 echo "runs (median of $samples; wall, user+sys cpu and max RSS from /usr/bin/time around the process):"
-# Interleaved (floor, native, universal, floor, ...) so that every variant samples the same
+# Interleaved (floor, native, staged, universal, floor, ...) so that every variant samples the same
 # stretches of a shared machine's load.
 for ((k = 1; k <= samples; k++)); do
   sample_variant floor "$work" clean_floor java -cp "$driver:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
@@ -139,47 +140,47 @@ for ((k = 1; k <= samples; k++)); do
     java -cp "$work/floor/lib/duckdb_jdbc.jar:$work/floor/classes" Floor "$csv" "$work/floor/out.csv"
   sample_variant native "$work/native" clean_native "$root/scripts/pz" run --all
   native_rows=$(count_rows "$work/native/out/orders_out/orders_out.csv")
-  sample_variant fused "$work/fused" clean_fused "$root/scripts/pz" run --all
-  fused_rows=$(count_rows "$work/fused/out/orders_out/orders_out.csv")
+  sample_variant staged "$work/staged" clean_staged "$root/scripts/pz" run --all
+  staged_rows=$(count_rows "$work/staged/out/orders_out/orders_out.csv")
   sample_variant universal "$work/universal" clean_universal "$root/scripts/pz" run --all
   universal_rows=$(count_rows "$work/universal/out/orders_out/orders_out.csv")
   if [[ -n "$before_jar" ]]; then
-    for v in native fused universal; do
+    for v in native staged universal; do
       sample_variant "${v}_before" "$work/$v" "clean_$v" env PZ_JAR="$before_jar" "$root/scripts/pz" run --all
       [[ "$(count_rows "$work/$v/out/orders_out/orders_out.csv")" == "$rows" ]] \
         || { echo "ROW COUNT MISMATCH: ${v}_before" >&2; exit 1; }
     done
   fi
 done
-for v in floor floor_lib_beside native fused universal; do summarise "$v"; done
+for v in floor floor_lib_beside native staged universal; do summarise "$v"; done
 if [[ -n "$before_jar" ]]; then
-  for v in native fused universal; do summarise "${v}_before"; done
+  for v in native staged universal; do summarise "${v}_before"; done
 fi
 grep -h 'arrow_stream\|hint' "$work/universal.log" || true
 
 status=0
-for pair in "floor:$floor_rows" "native:$native_rows" "fused:$fused_rows" "universal:$universal_rows"; do
+for pair in "floor:$floor_rows" "native:$native_rows" "staged:$staged_rows" "universal:$universal_rows"; do
   if [[ "${pair#*:}" != "$rows" ]]; then
     echo "ROW COUNT MISMATCH: ${pair%%:*} wrote ${pair#*:} rows, expected $rows" >&2
     status=1
   fi
 done
-echo "row counts verified: floor $floor_rows, native $native_rows, fused $fused_rows, universal $universal_rows"
+echo "row counts verified: floor $floor_rows, native $native_rows, staged $staged_rows, universal $universal_rows"
 
 rate() { printf '%.0f' "$(echo "$rows / $1" | bc -l)"; }
 ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 echo "results ($rows rows):"
-for v in floor floor_lib_beside native fused universal; do
+for v in floor floor_lib_beside native staged universal; do
   printf '  %-20s %6.3f s  %10s rows/s\n' "$v" "${median_s[$v]}" "$(rate "${median_s[$v]}")"
 done
-echo "  native/floor              $(ratio "${median_s[native]}" "${median_s[floor]}")"
-echo "  fused/floor               $(ratio "${median_s[fused]}" "${median_s[floor]}")"
-echo "  fused/floor_lib_beside    $(ratio "${median_s[fused]}" "${median_s[floor_lib_beside]}")"
+echo "  native/floor              $(ratio "${median_s[native]}" "${median_s[floor]}")   (the default, fused)"
 echo "  native/floor_lib_beside   $(ratio "${median_s[native]}" "${median_s[floor_lib_beside]}")"
+echo "  staged/floor              $(ratio "${median_s[staged]}" "${median_s[floor]}")   (engine.fusion: false)"
+echo "  staged/floor_lib_beside   $(ratio "${median_s[staged]}" "${median_s[floor_lib_beside]}")"
 echo "  universal/native          $(ratio "${median_s[universal]}" "${median_s[native]}")"
-echo "  cpu: native/floor $(ratio "${median_cpu[native]}" "${median_cpu[floor]}"), universal/native $(ratio "${median_cpu[universal]}" "${median_cpu[native]}")"
+echo "  cpu: native/floor $(ratio "${median_cpu[native]}" "${median_cpu[floor]}") ($(ratio "${median_cpu[native]}" "${median_cpu[floor_lib_beside]}") lib beside), staged/floor $(ratio "${median_cpu[staged]}" "${median_cpu[floor]}") ($(ratio "${median_cpu[staged]}" "${median_cpu[floor_lib_beside]}") lib beside), universal/native $(ratio "${median_cpu[universal]}" "${median_cpu[native]}")"
 if [[ -n "$before_jar" ]]; then
-  for v in native fused universal; do
+  for v in native staged universal; do
     echo "  $v after/before          wall $(ratio "${median_s[$v]}" "${median_s[${v}_before]}"), cpu $(ratio "${median_cpu[$v]}" "${median_cpu[${v}_before]}"); before/floor $(ratio "${median_s[${v}_before]}" "${median_s[floor]}")"
   done
 fi

@@ -79,10 +79,13 @@ class PlanCommandTest {
         String json = project.read(".pz/target/plan.json");
         assertThat(json).contains(
                 "\"name\": \"src_files__orders\",\n      \"strategy\": \"native_scan\",\n      \"partitions\": 1,\n"
-                        + "      \"reason\": \"native scan: connector \\u0027localfiles\\u0027 provides read_csv over data/orders.csv (read=full)\"",
+                        + "      \"reason\": \"native scan: connector \\u0027localfiles\\u0027 provides read_csv over data/orders.csv (read=full);"
+                        + " fused: a view over the file, whose node runs the COPY into lake.customer_totals (staging.duckdb"
+                        + " keeps views; engine.fusion: false stages tables)\"",
                 "\"name\": \"customer_totals\",\n      \"strategy\": \"duck_sql\"",
                 "\"name\": \"lake.customer_totals\",\n      \"strategy\": \"native_copy\",\n      \"partitions\": 1,\n"
-                        + "      \"reason\": \"native copy: connector \\u0027localfiles\\u0027 provides COPY TO parquet\"");
+                        + "      \"reason\": \"native copy: connector \\u0027localfiles\\u0027 provides COPY TO parquet;"
+                        + " fused: one COPY streams customer_totals from its source files (native fusion)\"");
         assertThat(json).doesNotContain(temp.toString());
     }
 

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Parity (issue 4): the same fixtures through the staged native path, native fusion
- * ({@code engine.fusion: true}) and the universal tier ({@code engine.force_universal: true})
+ * Parity (issue 4): the same fixtures through the staged native path ({@code engine.fusion: false}),
+ * native fusion (the default) and the universal tier ({@code engine.force_universal: true})
  * give equal rows, and a parquet sink holds equal rows and types. Outputs are read back with DuckDB and typed explicitly, so numbers compare as
  * numbers and timestamps as timestamps where the tiers render text differently.
  */
@@ -24,7 +24,7 @@ class TierParityTest {
 
     private static String engine(String mode) {
         return switch (mode) {
-            case "fused" -> "engine:\n  threads: 2\n  fusion: true";
+            case "staged" -> "engine:\n  threads: 2\n  fusion: false";
             case "universal" -> "engine:\n  threads: 2\n  force_universal: true";
             default -> "engine:\n  threads: 2";
         };

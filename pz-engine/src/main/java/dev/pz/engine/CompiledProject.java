@@ -347,8 +347,9 @@ public final class CompiledProject {
 
     private Preflight.Outcome preflight(RunTarget target, boolean writePlan) {
         Set<String> effective = target.effective();
+        // A shard stages its slice of the source, so a sharded flow's source load is never fused.
         Preflight.Outcome outcome = Preflight.run(project, dag, registry, new Preflight.Scope(true, effective::contains,
-                effective::contains));
+                id -> effective.contains(id) && dag.node(id).kind() != NodeKind.SOURCE_LOAD));
         if (writePlan) {
             PlanWriter.write(CompileArtifacts.targetDirectory(project.directory()).resolve("plan.json"), outcome.plan());
         }

@@ -125,7 +125,10 @@ class RetryVerbFidelityTest {
     // RT7
     @Test
     void retryReusesTheStagedSourceAndMarksItReused() throws Exception {
-        Path project = Catalogue.f05(temp).path();
+        // The planted failure stands for a failed run, which leaves its source staged as a table; a
+        // successful run fuses this chain and leaves a view, so the run planted from stages it too.
+        Path project = Catalogue.f05(temp).file("project.yml", Catalogue.F05_PROJECT.replace("engine:\n",
+                "engine:\n  fusion: false\n")).path();
         Map<String, JsonNode> byKind = runOnce(project);
         Path real = RunArtifacts.onlyRun(project);
         plantFailure(project, byKind, byKind.get("Pipeline").get("id").asText(),

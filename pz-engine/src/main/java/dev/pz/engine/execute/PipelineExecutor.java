@@ -11,8 +11,7 @@ import dev.pz.engine.model.Materialization;
 final class PipelineExecutor {
     NodeOutcome execute(PipelineNode node, RunContext context, DuckConnection connection) {
         if (context.plan().isFused(node.id())) {
-            create(node, context, connection, true);
-            return NodeOutcome.rows(FusedCopy.write(node, context, connection, Relations.staging(node.name())));
+            return NodeOutcome.rows(FusedCopy.write(node, context, connection));
         }
         return NodeOutcome.rows(stage(node, context, connection));
     }

@@ -3,7 +3,10 @@ package dev.pz.engine.execute;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.duckdb.DuckConnection;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -11,7 +14,8 @@ import java.util.Set;
  * DuckDB's physical plan without running it: the plan must be a single chain of projections and
  * sorts over one scan, that scan must be the source's own (same function and estimated size) and
  * nothing may be filtered inside it. Anything else (a filter, a limit, a join, a grouping, an
- * unnest, a sample, a pushed-down predicate) does not count as row-preserving.
+ * unnest, a sample, a pushed-down predicate) does not count as row-preserving. Whether it reads
+ * every column of the source is a separate question ({@link #readsEveryColumn}).
  */
 final class RowPreservingPlan {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,6 +31,23 @@ final class RowPreservingPlan {
         return relationScan != null && sourceScan != null && unfiltered(relationScan) && unfiltered(sourceScan)
                 && relationScan.path("name").equals(sourceScan.path("name"))
                 && sameInfo(relationScan, sourceScan, "Function") && sameInfo(relationScan, sourceScan, "Estimated Cardinality");
+    }
+
+    /**
+     * True when {@code relation}'s plan is one chain over a scan that reads every column the scan of
+     * {@code source} reads, so running it converts every value of the source as loading it would.
+     */
+    static boolean readsEveryColumn(DuckConnection connection, String relation, String source) {
+        JsonNode relationScan = onlyScan(plan(connection, relation), false);
+        JsonNode sourceScan = onlyScan(plan(connection, source), false);
+        return relationScan != null && sourceScan != null && sameInfo(relationScan, sourceScan, "Function")
+                && new HashSet<>(values(relationScan, "Projections")).containsAll(values(sourceScan, "Projections"));
+    }
+
+    private static List<String> values(JsonNode scan, String key) {
+        List<String> values = new ArrayList<>();
+        scan.path("extra_info").path(key).forEach(value -> values.add(value.asText()));
+        return values;
     }
 
     private static JsonNode plan(DuckConnection connection, String relation) {

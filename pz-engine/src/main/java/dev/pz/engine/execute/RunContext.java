@@ -22,6 +22,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * likewise; {@code allocator} is the run's root Arrow allocator,
  * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
  * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
+ * {@code fusedCopies} is what the nodes of fused chains hand on;
  * {@code events} receives progress reports; {@code state} is the backend that keeps the project's
  * keyed state (schema baselines are read and seeded during the run; watermarks and change-capture
  * tokens are advanced in it after the sinks commit); {@code slice} is the part of its source a
@@ -30,7 +31,7 @@ import org.apache.arrow.memory.BufferAllocator;
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
         Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
-        StagedReuse reuse, Map<String, CopiedFile> fusedCopies, RunListener events, Map<String, String> syncTokens,
+        StagedReuse reuse, FusedHandOff fusedCopies, RunListener events, Map<String, String> syncTokens,
         StateBackend state, SourceSlice slice) {
 
     public RunContext {
@@ -55,7 +56,7 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
             Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
             StagedReuse reuse, RunListener events, Map<String, String> syncTokens, StateBackend state, SourceSlice slice) {
         this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
-                storedWatermarks, allocator, reuse, new java.util.concurrent.ConcurrentHashMap<>(), events, syncTokens,
+                storedWatermarks, allocator, reuse, new FusedHandOff(), events, syncTokens,
                 state, slice);
     }
 }

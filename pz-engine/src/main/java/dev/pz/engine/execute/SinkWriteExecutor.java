@@ -17,8 +17,8 @@ import dev.pz.engine.plan.Strategy;
  * Drains a pipeline's relation to its output. On the native tier DuckDB writes a temporary file
  * and the connector publishes it, or writes into an attached database in one transaction, so a
  * failed write leaves the previous output whole. When its pipeline is fused the pipeline already
- * ran the COPY and this node publishes it (or runs the COPY itself from the table of a pipeline that
- * fell back to the staged path).
+ * (or, in a chain of one source, the source node) ran the COPY and this node publishes it, or runs
+ * the COPY itself from the table of a pipeline that fell back to the staged path.
  */
 final class SinkWriteExecutor {
 
@@ -53,10 +53,11 @@ final class SinkWriteExecutor {
         }
         NativeCopy copy = planned.nativeCopy();
         CopiedFile copied;
-        CopiedFile fusedCopy = context.plan().isFused(node.id()) ? context.fusedCopies().remove(node.id()) : null;
+        CopiedFile fusedCopy = context.plan().isFused(node.id()) ? context.fusedCopies().take(node.id()) : null;
         if (fusedCopy != null) {
             copied = fusedCopy;
-        } else if (context.plan().isFused(node.id()) && !FusedCopy.fusedAlone(pipelineOf(node, context), context)) {
+        } else if (context.plan().isFused(node.id())
+                && !FusedCopy.sinkCopiesStaged(pipelineOf(node, context), context)) {
             throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
                     + "': the fused copy of pipeline '" + node.pipeline() + "' did not run");
         } else {

@@ -49,23 +49,25 @@ final class SourceLoadExecutor {
                     : WatermarkWindow.nativeScan(node, context, spec).orElse(planned.nativeScan());
             context.setup().ensure(connection, scan.setupStatements(), "source '" + node.datasetKey() + "'");
             boolean fused = context.plan().isFused(node.id());
-            if (!fused && context.events().wantsMeters()) {
+            if (context.events().wantsMeters()) {
                 meterNativeScan(node, scan, context, connection);
             }
             Path fetched = scan.spoolFetch() == null ? null : spool(node, context);
             try {
                 String fragment = fetched == null ? scan.sqlFragment() : fetch(scan.spoolFetch(), fetched, context);
-                long created = connection.execute("create or replace " + (fused ? "view " : "table ") + table
-                        + " as select * from " + fragment);
-                // A table's CREATE reports the rows it stored; a fused view stores none.
-                rows = fused ? fusedRows(node, context, connection, table)
-                        : created >= 0 ? created : Counts.rows(connection, table);
-                if (!fused && scan.schemaInferred()) {
-                    LossyIntegerLint.check(node, context, connection, table);
-                    if (scan.sniffFragment() != null) {
-                        AmbiguousDateLint.check(node, context, connection, table, scan.sniffFragment());
+                if (fused) {
+                    java.util.Optional<NodeOutcome> streamed = FusedSource.load(node, scan, context, connection, table,
+                            fragment);
+                    if (streamed.isPresent()) {
+                        // A fused source is read in full, never incrementally: it offers no watermark.
+                        return streamed.get();
                     }
+                    fused = false;
                 }
+                long created = connection.execute("create or replace table " + table + " as select * from " + fragment);
+                // A table's CREATE reports the rows it stored.
+                rows = created >= 0 ? created : Counts.rows(connection, table);
+                SourceLints.check(node, scan, context, connection, table);
             } finally {
                 // A table holds its rows now; a fused view reads the fetched files until the run ends.
                 if (fetched != null && !fused) {
@@ -87,17 +89,6 @@ final class SourceLoadExecutor {
         NodeOutcome landed = new NodeOutcome(rows, null,
                 WatermarkCapture.capture(node, context, connection, table, window).orElse(null), timings, null);
         return SchemaDriftGate.apply(node, context, connection, table, landed);
-    }
-
-    /**
-     * The rows of a fused source's view: those its chain's COPY wrote when that is the same number
-     * ({@link FusedCopy#fromSource}), or else counted. Never the COPY's while the drift gate may still
-     * fail this load, since a failed load must leave no finished output behind.
-     */
-    private static long fusedRows(SourceLoadNode node, RunContext context, DuckConnection connection, String table) {
-        java.util.OptionalLong copied = SchemaDriftGate.inspects(node, context) ? java.util.OptionalLong.empty()
-                : FusedCopy.fromSource(node, context, connection, table);
-        return copied.orElseGet(() -> Counts.rows(connection, table));
     }
 
     /** A fresh directory in the run's spool for the objects a native read downloads. */

@@ -11,7 +11,8 @@ import java.util.function.Consumer;
 /**
  * Retry's reuse of a prior run's staged tables: the prior staging database is attached read-only
  * as {@value #ALIAS} for the run, and a reused source load copies its table from there (the source
- * itself is never contacted) after checking it holds the rows the prior run recorded.
+ * itself is never contacted) after checking it holds the rows the prior run recorded. A load the
+ * prior run fused into its chain left a view, not a table, and is extracted again.
  */
 public final class StagedReuse {
     public static final String ALIAS = "pz_prior";
@@ -38,6 +39,11 @@ public final class StagedReuse {
         String prior = ALIAS + ".staging." + SqlLiterals.identifier(node.name());
         long expected = recordedRows.get(node.id());
         try {
+            if (streamed(node, connection)) {
+                notices.accept("source '" + node.datasetKey() + "': the prior run streamed it through a view (native"
+                        + " fusion) and staged no table; re-extracting");
+                return Optional.empty();
+            }
             long found = ((Number) connection.queryScalar("select count(*) from " + prior).orElse(0L)).longValue();
             if (found != expected) {
                 notices.accept("source '" + node.datasetKey() + "': prior run's staged table has " + found
@@ -51,6 +57,13 @@ public final class StagedReuse {
                     + FailureMessages.redact(e.getMessage()) + "); re-extracting");
             return Optional.empty();
         }
+    }
+
+    /** Whether the prior run left a view for the load (a fused chain's), which holds no rows of its own. */
+    private static boolean streamed(SourceLoadNode node, DuckConnection connection) {
+        return connection.queryScalar("select count(*) from duckdb_views() where database_name = "
+                + SqlLiterals.string(ALIAS) + " and schema_name = 'staging' and view_name = "
+                + SqlLiterals.string(node.name())).map(found -> ((Number) found).longValue() > 0).orElse(false);
     }
 
     String priorRunId() {

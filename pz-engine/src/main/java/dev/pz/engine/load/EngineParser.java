@@ -72,7 +72,7 @@ final class EngineParser {
                 }
                 case "force_universal" -> forceUniversal = bool("engine.force_universal", plain, line, forceUniversal);
                 case "fusion" -> fusion = EngineConfig.FusionScope.of(bool("engine.fusion", plain, line,
-                        fusion == EngineConfig.FusionScope.CHAINS));
+                        fusion == EngineConfig.FusionScope.ALL_CHAINS));
                 case "check_samples" -> checkSamples = bool("engine.check_samples", plain, line, checkSamples);
                 case "duckdb" -> duckdb = parseDuckDb(value);
                 case "breaker" -> breaker = parseBreaker(value);

@@ -17,23 +17,25 @@ public record EngineConfig(int threads, Long batchBytes, boolean forceUniversal,
 
     public EngineConfig(int threads, Long batchBytes, boolean forceUniversal, boolean checkSamples,
             DuckDbSettings duckdb, BreakerConfig breaker, Duration nodeTimeout) {
-        this(threads, batchBytes, forceUniversal, checkSamples, duckdb, breaker, nodeTimeout, FusionScope.PIPELINES);
+        this(threads, batchBytes, forceUniversal, checkSamples, duckdb, breaker, nodeTimeout, FusionScope.CHAINS);
     }
 
     /**
      * What {@code engine.fusion} lets the planner fuse (see {@code docs/performance.md}).
      * {@link #NONE} ({@code fusion: false}): every source load and pipeline is staged as a table.
-     * {@link #PIPELINES} (unset, the default): a pipeline whose one consumer is a native file write is
-     * a view, and its node runs that write's COPY; its sources are staged as before.
-     * {@link #CHAINS} ({@code fusion: true}): whole pass-through chains, sources included, become
-     * views streamed by one COPY; other pipelines as with {@link #PIPELINES}.
+     * {@link #CHAINS} (unset, the default): a pass-through chain of one source is a view over its
+     * files streamed by one COPY that its source node runs; a pipeline that is not such a chain but
+     * whose one consumer is a native file write is a view whose node runs that write's COPY, its
+     * sources staged as before.
+     * {@link #ALL_CHAINS} ({@code fusion: true}): as {@link #CHAINS}, and pass-through chains of
+     * several sources too, whose COPY (and so any failure to read a source) is the pipeline node's.
      */
     public enum FusionScope {
-        NONE, PIPELINES, CHAINS;
+        NONE, CHAINS, ALL_CHAINS;
 
         /** The scope {@code engine.fusion: <on>} asks for. */
         public static FusionScope of(boolean on) {
-            return on ? CHAINS : NONE;
+            return on ? ALL_CHAINS : NONE;
         }
     }
 

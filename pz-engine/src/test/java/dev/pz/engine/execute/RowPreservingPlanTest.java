@@ -90,4 +90,24 @@ class RowPreservingPlanTest {
     void projectionsOfAParquetSourceDo(String sql) {
         assertThat(holds("staging.psrc", sql)).as(sql).isTrue();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "select * from staging.src",
+        "select amount, upper(customer) as who, id from staging.src order by amount",
+        "select * from staging.src where amount > 15"})
+    void aPipelineThatReadsEveryColumnConvertsEveryValue(String sql) {
+        connection.execute("create or replace view staging.p as (" + sql + ")");
+        assertThat(RowPreservingPlan.readsEveryColumn(connection, "staging.p", "staging.src")).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "select upper(customer) as who, amount from staging.src",
+        "select count(*) as n from staging.src",
+        "select s.* from staging.src s join staging.other o using (id)"})
+    void aPipelineThatLeavesAColumnUnreadDoesNot(String sql) {
+        connection.execute("create or replace view staging.p as (" + sql + ")");
+        assertThat(RowPreservingPlan.readsEveryColumn(connection, "staging.p", "staging.src")).isFalse();
+    }
 }

@@ -144,13 +144,13 @@ class ProjectLoaderTest {
     }
 
     @Test
-    void fusionStreamsPipelinesUnlessTurnedOffAndWholeChainsWhenTurnedOn() {
+    void fusionFusesChainsUnlessTurnedOffAndChainsOfSeveralSourcesWhenTurnedOn() {
         assertThat(f05WithProject("engine:\n  threads: 2\n").load().engine().fusion())
-                .isEqualTo(EngineConfig.FusionScope.PIPELINES);
+                .isEqualTo(EngineConfig.FusionScope.CHAINS);
         assertThat(f05WithProject("engine:\n  fusion: false\n").load().engine().fusion())
                 .isEqualTo(EngineConfig.FusionScope.NONE);
         assertThat(f05WithProject("engine:\n  fusion: true\n").load().engine().fusion())
-                .isEqualTo(EngineConfig.FusionScope.CHAINS);
+                .isEqualTo(EngineConfig.FusionScope.ALL_CHAINS);
     }
 
     @Test
