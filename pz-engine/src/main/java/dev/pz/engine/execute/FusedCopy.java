@@ -62,7 +62,7 @@ final class FusedCopy {
     }
 
     /** Whether the statement was stopped by pz (a cancel or the node's timeout) rather than failing. */
-    private static boolean interrupted(Throwable failure) {
+    static boolean interrupted(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof DuckSqlException duck && duck.interrupted()) {
                 return true;

@@ -14,7 +14,8 @@ final class PipelineExecutor {
             create(node, context, connection, true);
             return NodeOutcome.rows(FusedCopy.write(node, context, connection, Relations.staging(node.name())));
         }
-        return NodeOutcome.rows(stage(node, context, connection));
+        java.util.OptionalLong streamed = StreamedChain.pipelineRows(node, context);
+        return NodeOutcome.rows(streamed.isPresent() ? streamed.getAsLong() : stage(node, context, connection));
     }
 
     /** The staged path: creates the relation and returns the rows it reports (0 for a view). */

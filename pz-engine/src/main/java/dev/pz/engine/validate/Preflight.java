@@ -7,6 +7,7 @@ import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.plan.Fusion;
 import dev.pz.engine.plan.Planner;
+import dev.pz.engine.plan.UniversalStreaming;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -65,6 +66,7 @@ public final class Preflight {
             int connections = ConnectorConfigValidator.validate(project, dag, registry);
             ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, scope.includeChecks(),
                     scope.inRun()), dag, project, scope.fusible());
+            plan = UniversalStreaming.apply(plan, dag, project, registry, scope.fusible());
             List<String> notes = SqlDryCompiler.run(dag, duckdb);
             return new Outcome(plan, connections, notes);
         }
