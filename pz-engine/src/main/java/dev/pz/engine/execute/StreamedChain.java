@@ -33,8 +33,8 @@ final class StreamedChain {
     }
 
     /**
-     * Reads the source through its chain; empty when the chain failed and the caller must land the
-     * source the staged way. A stop is thrown.
+     * Reads the source through its chain; empty when the pipeline or the sink failed and the caller
+     * must land the source the staged way. The source's own failure, and a stop, are thrown.
      */
     static Optional<UniversalIngest.Landed> run(SourceLoadNode source, DatasetSpec spec, RunContext context,
             DuckConnection connection) {
@@ -43,13 +43,20 @@ final class StreamedChain {
         AtomicReference<Delivered> delivered = new AtomicReference<>();
         try {
             UniversalIngest.Landed landed = UniversalIngest.read(source, spec, context, (reader, allocator) -> {
-                try (ArrowStreamView view = ArrowStreamView.create(connection, Relations.staging(source.name()),
-                        reader, allocator)) {
+                ArrowStreamView view;
+                try {
+                    view = ArrowStreamView.create(connection, Relations.staging(source.name()), reader, allocator);
+                } catch (RuntimeException e) {
+                    throw new DownstreamFailure(e);
+                }
+                try (view) {
                     try {
                         PipelineExecutor.create(pipeline, context, connection, true);
                         delivered.set(deliver(pipeline, sink, context, connection));
                     } catch (RuntimeException e) {
-                        throw view.failure(e);
+                        RuntimeException failure = view.failure(e);
+                        // The source's own failure is reported as the source's; the reader keeps it.
+                        throw failure == e ? new DownstreamFailure(e) : failure;
                     } finally {
                         dropView(connection, Relations.staging(pipeline.name()));
                     }
@@ -64,13 +71,31 @@ final class StreamedChain {
             if (done != null && done.sink().temporary() != null) {
                 context.temporaries().release(done.sink().temporary());
             }
-            // A universal sink that committed must not write again the staged way.
-            boolean committed = done != null && done.sink().temporary() == null;
-            if (committed || e instanceof Cancellation.CancelledException || context.cancellation().isCancelled()
-                    || FusedCopy.interrupted(e)) {
+            if (!(e instanceof DownstreamFailure downstream)) {
                 throw e;
             }
+            RuntimeException failure = downstream.failure();
+            // A universal sink that committed must not write again the staged way.
+            boolean committed = done != null && done.sink().temporary() == null;
+            if (committed || failure instanceof Cancellation.CancelledException || context.cancellation().isCancelled()
+                    || FusedCopy.interrupted(failure)) {
+                throw failure;
+            }
             return Optional.empty();
+        }
+    }
+
+    /** The pipeline or the sink failed while the source read fine. */
+    private static final class DownstreamFailure extends RuntimeException {
+        private final RuntimeException failure;
+
+        DownstreamFailure(RuntimeException failure) {
+            super(failure.getMessage(), failure, false, false);
+            this.failure = failure;
+        }
+
+        RuntimeException failure() {
+            return failure;
         }
     }
 

@@ -27,6 +27,11 @@ public record ExecutionPlan(List<PlannedNode> nodes, MemoryBudget memoryBudget, 
         this(nodes, memoryBudget, Set.of());
     }
 
+    /** The same plan with {@code ids} streamed. */
+    public ExecutionPlan withStreamed(Set<String> ids) {
+        return new ExecutionPlan(nodes, memoryBudget, fused, ids);
+    }
+
     public boolean isFused(String id) {
         return fused.contains(id);
     }

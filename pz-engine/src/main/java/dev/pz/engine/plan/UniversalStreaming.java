@@ -34,7 +34,9 @@ import java.util.function.Predicate;
  * checks and no other consumer; the sink appends or replaces (a merge checks its keys over the
  * staged relation first), applies no deletes, and is either a universal write whose connector does
  * not need the staged text lengths ({@code TextLengthStats}) or a native COPY to a file; and no
- * node of it is fused or reused by a retry. {@code engine.fusion: false} stages everything.
+ * node of it is reused by a retry. It runs before {@link Fusion}, which leaves streamed nodes alone
+ * (a pipeline streamed into a file write would otherwise be fused alone, its source staged).
+ * {@code engine.fusion: false} stages everything.
  */
 public final class UniversalStreaming {
 

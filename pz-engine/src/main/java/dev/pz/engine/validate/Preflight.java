@@ -64,9 +64,10 @@ public final class Preflight {
     public static Outcome run(Project project, CompiledDag dag, ConnectorRegistry registry, Scope scope) {
         try (DuckSession duckdb = EngineSettingsCheck.open(project)) {
             int connections = ConnectorConfigValidator.validate(project, dag, registry);
-            ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, scope.includeChecks(),
-                    scope.inRun()), dag, project, scope.fusible());
-            plan = UniversalStreaming.apply(plan, dag, project, registry, scope.fusible());
+            ExecutionPlan streamed = UniversalStreaming.apply(Planner.plan(dag, project, registry,
+                    scope.includeChecks(), scope.inRun()), dag, project, registry, scope.fusible());
+            ExecutionPlan plan = Fusion.apply(streamed, dag, project,
+                    id -> scope.fusible().test(id) && !streamed.isStreamed(id)).withStreamed(streamed.streamed());
             List<String> notes = SqlDryCompiler.run(dag, duckdb);
             return new Outcome(plan, connections, notes);
         }
