@@ -90,6 +90,41 @@ class UniversalChainStreamingTest {
         }
     }
 
+    /**
+     * Only a chain of a universal source read in full, one table pipeline without checks or other
+     * readers and one sink that needs no staged text lengths streams; the others stage as before.
+     */
+    @Test
+    void onlyQualifyingChainsStream() throws Exception {
+        String sink = "INSERT INTO {{ sink('lake', '%s', strategy: 'replace', format: 'csv', path: 'out/') }}\n";
+        TestProject.in(dir).projectYml("ustream", "engine:", "  threads: 2")
+                .file("connections.yml", "lake:\n  connector: localfiles\nmem:\n  connector: memory\n  entities:\n"
+                        + "    items: {read: {batches: 2}}\n    incr: {read: {batches: 2, sync: {mode: incremental,"
+                        + " cursor: id}}}\n    shared: {read: {batches: 2}}\n    checked: {read: {batches: 2}}\n"
+                        + "    viewed: {read: {batches: 2}}\n    kept: {read: {batches: 2}, write: {}}\n")
+                .file("pipelines/p_items.sql", sink.formatted("items") + "select * from {{ source('mem', 'items') }}\n")
+                .file("pipelines/p_incr.sql", sink.formatted("incr") + "select * from {{ source('mem', 'incr') }}\n")
+                .file("pipelines/p_base.sql", "select * from {{ source('mem', 'shared') }}\n")
+                .file("pipelines/p_onward.sql", sink.formatted("onward") + "select * from {{ ref('p_base') }}\n")
+                .file("pipelines/p_checked.sql", sink.formatted("checked")
+                        + "select * from {{ source('mem', 'checked') }}\n")
+                .file("pipelines/configs/p_checked.yml", "pipeline: p_checked\nchecks:\n  - not_null: [id]\n")
+                .file("pipelines/p_viewed.sql", sink.formatted("viewed") + "select * from {{ source('mem', 'viewed') }}\n")
+                .file("pipelines/configs/p_viewed.yml", "pipeline: p_viewed\nmaterialization: view\n")
+                .file("pipelines/p_kept.sql", "INSERT INTO {{ sink('mem', 'kept_out', strategy: 'replace') }}\n"
+                        + "select * from {{ source('mem', 'kept') }}\n");
+        CliRun plan = CliRun.pz(dir, "plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.outLines()).filteredOn(line -> line.contains("streamed: ") && !line.contains("COPY into"))
+                .extracting(line -> line.split(" +")[1]).containsExactly("src_mem__items", "p_items", "lake.items");
+        CliRun run = CliRun.pz(dir, "run", "--all");
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(RunArtifacts.stagingTables(latestRun(dir))).contains("src_mem__incr", "src_mem__shared", "p_base",
+                "src_mem__checked", "src_mem__viewed", "src_mem__kept", "p_checked", "p_kept")
+                .doesNotContain("src_mem__items", "p_items");
+        assertThat(Files.readString(dir.resolve("out/items.csv"))).startsWith("id,amount,name\n1,1.5,n1\n");
+    }
+
     /** Many batches through the bounded channel into a native COPY to a file, filtered on the way. */
     @Test
     void aUniversalSourceStreamsIntoANativeFileWriteAcrossManyBatches() throws Exception {

@@ -31,7 +31,7 @@ final class SinkWriteExecutor {
         java.util.Optional<CopiedFile> streamed = StreamedChain.sinkWrite(node, context);
         if (streamed.isPresent() && streamed.get().temporary() == null) {
             // The chain streamed into this universal sink, which committed on the source node.
-            return NodeOutcome.rows(streamed.get().rows());
+            return new NodeOutcome(streamed.get().rows(), null, null, streamed.get().timings(), null);
         }
         if (planned.strategy() != Strategy.NATIVE_COPY
                 || planned.nativeCopy() == null && planned.nativeSqlWrite() == null) {

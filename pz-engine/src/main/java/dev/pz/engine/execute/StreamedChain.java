@@ -11,6 +11,7 @@ import dev.pz.engine.plan.PlannedNode;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * A universal chain streamed from its source to its sink (see
@@ -28,6 +29,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * staged too and the node that fails, and its message, are those of a staged run.
  */
 final class StreamedChain {
+    /**
+     * Slots of each of the chain's two channels. Both are open at once on one engine thread; with one
+     * slot each, the batches in flight (per channel: the slot, one being produced, one being
+     * consumed) stay within the six per engine thread the plan's memory budget counts.
+     */
+    static final int CHANNEL_SLOTS = 1;
 
     private StreamedChain() {
     }
@@ -42,27 +49,11 @@ final class StreamedChain {
         SinkWriteNode sink = (SinkWriteNode) context.dag().node(context.dag().children(pipeline.id()).get(0));
         AtomicReference<Delivered> delivered = new AtomicReference<>();
         try {
-            UniversalIngest.Landed landed = UniversalIngest.read(source, spec, context, (reader, allocator) -> {
-                ArrowStreamView view;
-                try {
-                    view = ArrowStreamView.create(connection, Relations.staging(source.name()), reader, allocator);
-                } catch (RuntimeException e) {
-                    throw new DownstreamFailure(e);
-                }
-                try (view) {
-                    try {
-                        PipelineExecutor.create(pipeline, context, connection, true);
-                        delivered.set(deliver(pipeline, sink, context, connection));
-                    } catch (RuntimeException e) {
-                        RuntimeException failure = view.failure(e);
-                        // The source's own failure is reported as the source's; the reader keeps it.
-                        throw failure == e ? new DownstreamFailure(e) : failure;
-                    } finally {
-                        dropView(connection, Relations.staging(pipeline.name()));
-                    }
-                }
-                return reader.rows();
-            });
+            UniversalIngest.Landed landed = UniversalIngest.read(source, spec, context, CHANNEL_SLOTS,
+                    (reader, allocator) -> {
+                        delivered.set(through(source, reader, allocator, context, connection));
+                        return reader.rows();
+                    });
             context.fusedCopies().put(pipeline.id(), delivered.get().pipeline());
             context.fusedCopies().put(sink.id(), delivered.get().sink());
             return Optional.of(landed);
@@ -82,6 +73,32 @@ final class StreamedChain {
                 throw failure;
             }
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Registers the source's stream behind the source's staging name, creates the pipeline's view over
+     * it and delivers the view to the sink; both views are gone afterwards.
+     */
+    private static Delivered through(SourceLoadNode source, ChannelReader reader, BufferAllocator allocator,
+            RunContext context, DuckConnection connection) {
+        PipelineNode pipeline = (PipelineNode) context.dag().node(context.dag().children(source.id()).get(0));
+        SinkWriteNode sink = (SinkWriteNode) context.dag().node(context.dag().children(pipeline.id()).get(0));
+        ArrowStreamView view;
+        try {
+            view = ArrowStreamView.create(connection, Relations.staging(source.name()), reader, allocator);
+        } catch (RuntimeException e) {
+            throw new DownstreamFailure(e);
+        }
+        try (view) {
+            PipelineExecutor.create(pipeline, context, connection, true);
+            return deliver(pipeline, sink, context, connection);
+        } catch (RuntimeException e) {
+            RuntimeException failure = view.failure(e);
+            // The source's own failure is reported as the source's; the reader kept it.
+            throw failure == e ? new DownstreamFailure(e) : failure;
+        } finally {
+            dropView(connection, Relations.staging(pipeline.name()));
         }
     }
 
@@ -131,8 +148,10 @@ final class StreamedChain {
             return new Delivered(new CopiedFile(copied.rows(), null), copied);
         }
         OutputSpec spec = SinkWriteExecutor.outputSpec(sink, context);
-        UniversalWrite.Written written = UniversalWrite.writeOnce(sink, spec, context, connection, relation);
-        return new Delivered(new CopiedFile(written.relationRows(), null), new CopiedFile(written.rows(), null));
+        UniversalWrite.Written written = UniversalWrite.writeOnce(sink, spec, context, connection, relation,
+                CHANNEL_SLOTS);
+        return new Delivered(new CopiedFile(written.relationRows(), null),
+                new CopiedFile(written.rows(), null, written.timings()));
     }
 
     private static void dropView(DuckConnection connection, String view) {

@@ -44,16 +44,18 @@ final class UniversalIngest {
     /** Lands the source as {@code table}. */
     static Landed land(SourceLoadNode node, DatasetSpec spec, RunContext context, DuckConnection connection,
             String table) {
-        return read(node, spec, context,
+        return read(node, spec, context, BatchChannel.CAPACITY,
                 (reader, allocator) -> ArrowIngest.createTable(connection, table, reader, allocator));
     }
 
     /**
-     * Reads the source's partitions on producer threads into a bounded channel drained by
+     * Reads the source's partitions on producer threads into a bounded channel ({@code channelCapacity}
+     * batches) drained by
      * {@code destination}; on any failure every producer is stopped and joined, and the source's own
      * failure, when it had one, is the one thrown.
      */
-    static Landed read(SourceLoadNode node, DatasetSpec spec, RunContext context, Destination destination) {
+    static Landed read(SourceLoadNode node, DatasetSpec spec, RunContext context, int channelCapacity,
+            Destination destination) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
                 PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
@@ -61,7 +63,7 @@ final class UniversalIngest {
                 .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
                         + "' cannot read"));
         try (source; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
-                BatchChannel channel = new BatchChannel(context.cancellation())) {
+                BatchChannel channel = new BatchChannel(context.cancellation(), channelCapacity)) {
             BufferAllocator allocator = memory.allocator();
             Projected projected = projectToHints(hintsFor(node, connector), source.schema(spec));
             Schema schema = projected.schema();

@@ -46,7 +46,7 @@ final class UniversalWrite {
     /** @param deletes the keys a cdc-fed merge deletes after its upserts, or null */
     static Written write(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
             String relation, DeletedKeys deletes) {
-        return write(node, planned, context, connection, relation, deletes, false);
+        return write(node, planned, context, connection, relation, deletes, BatchChannel.CAPACITY, false);
     }
 
     /**
@@ -54,12 +54,12 @@ final class UniversalWrite {
      * is taken from the open egress rather than probed, and no text lengths are measured.
      */
     static Written writeOnce(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
-            String relation) {
-        return write(node, planned, context, connection, relation, null, true);
+            String relation, int channelCapacity) {
+        return write(node, planned, context, connection, relation, null, channelCapacity, true);
     }
 
     private static Written write(SinkWriteNode node, OutputSpec planned, RunContext context,
-            DuckConnection connection, String relation, DeletedKeys deletes, boolean readOnce) {
+            DuckConnection connection, String relation, DeletedKeys deletes, int channelCapacity, boolean readOnce) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
                 PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
@@ -68,7 +68,7 @@ final class UniversalWrite {
                         + "' cannot write"));
         String sql = "select * from " + relation;
         try (sink; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
-                BatchChannel channel = new BatchChannel(context.cancellation());
+                BatchChannel channel = new BatchChannel(context.cancellation(), channelCapacity);
                 Egress egress = readOnce ? Egress.opened(connection, sql, memory.allocator())
                         : Egress.deferred(connection, sql, memory.allocator())) {
             BufferAllocator allocator = memory.allocator();
