@@ -24,34 +24,28 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UniversalChainStreamingTest {
 
-    private static final String SOURCES = """
-            files:
-              connector: localfiles
-              entities:
-                orders:
-                  read:
-                    path: data/orders.csv
-                    format: csv
-                    columns: {id: bigint, customer: varchar, amount: double}
-            lake:
-              connector: localfiles
-            """;
-
     @TempDir
     Path dir;
 
     /** The probe the memory source is read under (transient failures are counted per probe). */
     private String probe = "ustream-" + UUID.randomUUID();
 
-    /** A project; fusion null leaves the key out (the default), and a memory source is read under {@link #probe}. */
+    /**
+     * {@link OrdersToLake}'s project plus a memory source read under {@link #probe}; fusion null leaves
+     * the key out (the default).
+     */
     private TestProject project(Boolean fusion, boolean forceUniversal, String memoryRead, String sql) {
-        String engine = "  threads: 2" + (forceUniversal ? "\n  force_universal: true" : "")
-                + (fusion == null ? "" : "\n  fusion: " + fusion);
-        return TestProject.in(dir).projectYml("ustream", "engine:", engine)
-                .file("connections.yml", SOURCES + "mem:\n  connector: memory\n  entities:\n    items:\n      read: {"
-                        + memoryRead + ", probe: '" + probe + "'}\n")
-                .file("pipelines/totals.sql", sql)
-                .file("data/orders.csv", "id,customer,amount\n1,alice,10.25\n2,bob,20.50\n3,alice,30.75\n4,carol,5.00\n");
+        List<String> engine = new java.util.ArrayList<>(List.of("  threads: 2"));
+        if (forceUniversal) {
+            engine.add("  force_universal: true");
+        }
+        if (fusion != null) {
+            engine.add("  fusion: " + fusion);
+        }
+        TestProject project = OrdersToLake.write(dir, "ustream", engine.toArray(String[]::new), "pipelines/totals.sql",
+                sql);
+        return project.file("connections.yml", project.read("connections.yml") + "mem:\n  connector: memory\n"
+                + "  entities:\n    items:\n      read: {" + memoryRead + ", probe: '" + probe + "'}\n");
     }
 
     private static final String ITEMS = "INSERT INTO {{ sink('lake', 'items', strategy: 'replace', format: 'csv',"
