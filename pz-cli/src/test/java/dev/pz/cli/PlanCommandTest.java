@@ -96,10 +96,11 @@ class PlanCommandTest {
                         .replace("format: 'parquet'", "format: 'csv'"));
         CliRun plan = plan(project);
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        // The chain streams by default (see UniversalChainStreamingTest), which each reason notes.
         assertThat(plan.out()).contains(
-                "arrow_stream  src_files__orders        arrow stream: engine.force_universal = true (read=full)\n",
-                "arrow_stream  lake.customer_totals     arrow stream: engine.force_universal = true\n",
-                "duck_sql      customer_totals          duckdb sql: executes in-engine\n");
+                "arrow_stream  src_files__orders        arrow stream: engine.force_universal = true (read=full); ",
+                "arrow_stream  lake.customer_totals     arrow stream: engine.force_universal = true; ",
+                "duck_sql      customer_totals          duckdb sql: executes in-engine; ");
     }
 
     @Test

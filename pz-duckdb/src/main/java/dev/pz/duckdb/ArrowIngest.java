@@ -100,7 +100,7 @@ public final class ArrowIngest {
      * Java stack trace in the text; the reader's exception itself is what the caller must see (a
      * connector's message is published verbatim, and it knows whether it is transient).
      */
-    private static RuntimeException sourceFailureOr(Throwable sourceFailure, DuckSqlException duckFailure) {
+    static RuntimeException sourceFailureOr(Throwable sourceFailure, RuntimeException duckFailure) {
         if (sourceFailure instanceof RuntimeException runtime) {
             runtime.addSuppressed(duckFailure);
             return runtime;

@@ -9,7 +9,7 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
  * A bounded hand-off of Arrow record batches between one side reading and the other writing
- * (capacity 4). Each side's waiting time is its stall: a producer blocked on a full channel is
+ * (capacity 4 unless told otherwise). Each side's waiting time is its stall: a producer blocked on a full channel is
  * waiting for the consumer, a consumer blocked on an empty one is waiting for the producers. A
  * batch in the channel is owned by the channel until taken; {@link #close} releases what is left.
  */
@@ -17,7 +17,7 @@ final class BatchChannel implements AutoCloseable {
     static final int CAPACITY = 4;
     private static final Object END = new Object();
 
-    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(CAPACITY);
+    private final BlockingQueue<Object> queue;
     private final AtomicLong producerStallNanos = new AtomicLong();
     private final AtomicLong consumerStallNanos = new AtomicLong();
     private final Cancellation cancellation;
@@ -26,7 +26,12 @@ final class BatchChannel implements AutoCloseable {
     private volatile Object terminal;
 
     BatchChannel(Cancellation cancellation) {
+        this(cancellation, CAPACITY);
+    }
+
+    BatchChannel(Cancellation cancellation, int capacity) {
         this.cancellation = cancellation;
+        this.queue = new ArrayBlockingQueue<>(capacity);
     }
 
     /** Hands a batch over; ownership passes to the channel. Blocks while the channel is full. */

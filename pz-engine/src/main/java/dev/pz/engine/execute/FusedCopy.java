@@ -79,7 +79,8 @@ final class FusedCopy {
         }
     }
 
-    private static boolean interrupted(Throwable failure) {
+    /** Whether the statement was stopped by pz (a cancel or the node's timeout) rather than failing. */
+    static boolean interrupted(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof DuckSqlException duck && duck.interrupted()) {
                 return true;

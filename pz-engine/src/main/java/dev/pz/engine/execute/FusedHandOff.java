@@ -5,8 +5,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the nodes of fused chains hand on during one run: the finished COPY of each fused sink (by
- * sink id), written by its pipeline or source node and published by the sink, and the pipelines
+ * What the nodes of fused and streamed chains hand on during one run: the finished COPY of each fused
+ * sink (by sink id), written by its pipeline or source node and published by the sink, the counts a
+ * streamed chain leaves for its pipeline and sink nodes (see {@link StreamedChain}), and the pipelines
  * whose chain is replayed the staged way after its COPY failed (see {@link FusedSource}).
  */
 public final class FusedHandOff {

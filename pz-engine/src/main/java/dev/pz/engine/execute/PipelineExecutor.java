@@ -13,7 +13,8 @@ final class PipelineExecutor {
         if (context.plan().isFused(node.id())) {
             return NodeOutcome.rows(FusedCopy.write(node, context, connection));
         }
-        return NodeOutcome.rows(stage(node, context, connection));
+        java.util.OptionalLong streamed = StreamedChain.pipelineRows(node, context);
+        return NodeOutcome.rows(streamed.isPresent() ? streamed.getAsLong() : stage(node, context, connection));
     }
 
     /** The staged path: creates the relation and returns the rows it reports (0 for a view). */

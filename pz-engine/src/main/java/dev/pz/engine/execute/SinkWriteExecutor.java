@@ -28,12 +28,14 @@ final class SinkWriteExecutor {
         if (node.write().strategy() == WriteStrategy.MERGE && !context.plan().isFused(node.id())) {
             MergeKeyDuplicates.report(node, context, connection, relation);
         }
+        java.util.Optional<CopiedFile> streamed = StreamedChain.sinkWrite(node, context);
+        if (streamed.isPresent() && streamed.get().temporary() == null) {
+            // The chain streamed into this universal sink, which committed on the source node.
+            return new NodeOutcome(streamed.get().rows(), null, null, streamed.get().timings(), null);
+        }
         if (planned.strategy() != Strategy.NATIVE_COPY
                 || planned.nativeCopy() == null && planned.nativeSqlWrite() == null) {
-            OutputSpec spec = new OutputSpec(node.connection(), node.entity(), node.write().strategy(),
-                    node.write().schemaPolicy(), node.write().options(), node.write().keys(),
-                    new OutputSpec.WriteAttempt(context.runId(), node.name(), 1, context.temporaries().spool()))
-                    .withOnDelete(OnDelete.of(node.write().onDelete()));
+            OutputSpec spec = outputSpec(node, context);
             DeletedKeys deletes = CdcRouting.deleteOrigin(context.dag(), node)
                     .map(origin -> new DeletedKeys(node, ChangeLanding.deletes(origin))).orElse(null);
             if (deletes != null) {
@@ -53,7 +55,8 @@ final class SinkWriteExecutor {
         }
         NativeCopy copy = planned.nativeCopy();
         CopiedFile copied;
-        CopiedFile fusedCopy = context.plan().isFused(node.id()) ? context.fusedCopies().take(node.id()) : null;
+        CopiedFile fusedCopy = context.plan().isFused(node.id()) ? context.fusedCopies().take(node.id())
+                : streamed.orElse(null);
         if (fusedCopy != null) {
             copied = fusedCopy;
         } else if (context.plan().isFused(node.id())
@@ -70,6 +73,14 @@ final class SinkWriteExecutor {
         }
         NativeCopyRunner.publish(node.name(), copy, copied, context);
         return NodeOutcome.rows(copied.rows());
+    }
+
+    /** What a universal write of this sink is asked to do. */
+    static OutputSpec outputSpec(SinkWriteNode node, RunContext context) {
+        return new OutputSpec(node.connection(), node.entity(), node.write().strategy(), node.write().schemaPolicy(),
+                node.write().options(), node.write().keys(),
+                new OutputSpec.WriteAttempt(context.runId(), node.name(), 1, context.temporaries().spool()))
+                .withOnDelete(OnDelete.of(node.write().onDelete()));
     }
 
     private static PipelineNode pipelineOf(SinkWriteNode node, RunContext context) {

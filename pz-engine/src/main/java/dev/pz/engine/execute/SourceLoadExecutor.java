@@ -76,7 +76,10 @@ final class SourceLoadExecutor {
             }
         } else {
             connection.execute("drop table if exists " + table);
-            UniversalIngest.Landed landed = UniversalIngest.land(node, spec, context, connection, table);
+            java.util.Optional<UniversalIngest.Landed> streamed = context.plan().isStreamed(node.id()) && slice == null
+                    ? StreamedChain.run(node, spec, context, connection) : java.util.Optional.empty();
+            UniversalIngest.Landed landed = streamed.isPresent() ? streamed.get()
+                    : UniversalIngest.land(node, spec, context, connection, table);
             rows = landed.rows();
             timings = landed.timings();
         }

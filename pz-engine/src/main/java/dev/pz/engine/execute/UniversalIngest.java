@@ -36,8 +36,26 @@ final class UniversalIngest {
     private UniversalIngest() {
     }
 
+    /** Where the source's batches go: the consumer end of the channel, drained once; returns the rows taken. */
+    interface Destination {
+        long take(ChannelReader reader, BufferAllocator allocator);
+    }
+
+    /** Lands the source as {@code table}. */
     static Landed land(SourceLoadNode node, DatasetSpec spec, RunContext context, DuckConnection connection,
             String table) {
+        return read(node, spec, context, BatchChannel.CAPACITY,
+                (reader, allocator) -> ArrowIngest.createTable(connection, table, reader, allocator));
+    }
+
+    /**
+     * Reads the source's partitions on producer threads into a bounded channel ({@code channelCapacity}
+     * batches) drained by
+     * {@code destination}; on any failure every producer is stopped and joined, and the source's own
+     * failure, when it had one, is the one thrown.
+     */
+    static Landed read(SourceLoadNode node, DatasetSpec spec, RunContext context, int channelCapacity,
+            Destination destination) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
                 PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
@@ -45,7 +63,7 @@ final class UniversalIngest {
                 .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
                         + "' cannot read"));
         try (source; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
-                BatchChannel channel = new BatchChannel(context.cancellation())) {
+                BatchChannel channel = new BatchChannel(context.cancellation(), channelCapacity)) {
             BufferAllocator allocator = memory.allocator();
             Projected projected = projectToHints(hintsFor(node, connector), source.schema(spec));
             Schema schema = projected.schema();
@@ -69,7 +87,7 @@ final class UniversalIngest {
             context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(progress.rows(),
                     sizeBytes < 0 ? NodeMeter.NodeCounters.UNKNOWN : producers.bytesRead(), sizeBytes));
             try (ChannelReader reader = new ChannelReader(allocator, channel, schema, progress)) {
-                long rows = ArrowIngest.createTable(connection, table, reader, allocator);
+                long rows = destination.take(reader, allocator);
                 producers.join();
                 return new Landed(rows, channel.timings(), partitions);
             } catch (RuntimeException e) {

@@ -36,8 +36,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class UniversalWrite {
     static final int EGRESS_BATCH_ROWS = 122_880;
 
-    /** Rows written and the channel's stall times. */
-    record Written(long rows, NodeResult.Timings timings) {
+    /** Rows written, the channel's stall times, and the rows the relation yielded. */
+    record Written(long rows, NodeResult.Timings timings, long relationRows) {
     }
 
     private UniversalWrite() {
@@ -46,6 +46,20 @@ final class UniversalWrite {
     /** @param deletes the keys a cdc-fed merge deletes after its upserts, or null */
     static Written write(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
             String relation, DeletedKeys deletes) {
+        return write(node, planned, context, connection, relation, deletes, BatchChannel.CAPACITY, false);
+    }
+
+    /**
+     * Writes a relation that can be read only once (a pipeline streamed from its source): its schema
+     * is taken from the open egress rather than probed, and no text lengths are measured.
+     */
+    static Written writeOnce(SinkWriteNode node, OutputSpec planned, RunContext context, DuckConnection connection,
+            String relation, int channelCapacity) {
+        return write(node, planned, context, connection, relation, null, channelCapacity, true);
+    }
+
+    private static Written write(SinkWriteNode node, OutputSpec planned, RunContext context,
+            DuckConnection connection, String relation, DeletedKeys deletes, int channelCapacity, boolean readOnce) {
         ConnectionDef def = context.project().connections().get(node.connection());
         Connector connector = context.connectors().find(def.connector()).orElseThrow(() -> new PzException(
                 PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector() + "' is not installed"));
@@ -54,17 +68,18 @@ final class UniversalWrite {
                         + "' cannot write"));
         String sql = "select * from " + relation;
         try (sink; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
-                BatchChannel channel = new BatchChannel(context.cancellation())) {
+                BatchChannel channel = new BatchChannel(context.cancellation(), channelCapacity);
+                Egress egress = readOnce ? Egress.opened(connection, sql, memory.allocator())
+                        : Egress.deferred(connection, sql, memory.allocator())) {
             BufferAllocator allocator = memory.allocator();
-            Schema schema = ArrowEgress.schema(connection, sql, allocator);
+            Schema schema = egress.schema();
             Cancellation scope = context.cancellation();
             sink.temporaryDirectory(planned).ifPresent(context.temporaries()::use);
-            OutputSpec spec = connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)
+            OutputSpec spec = !readOnce && connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)
                     ? planned.withMaxTextLengths(TextLengthStats.measure(connection, relation, schema)) : planned;
             WriteSession session = sink.beginWrite(spec, schema);
             try (session; Cancellation.Registration stoppable = scope.trackWhileOpen(session)) {
-                ArrowProducers producers = ArrowProducers.start(channel, scope,
-                        List.of(() -> ArrowEgress.query(connection, sql, allocator, EGRESS_BATCH_ROWS)),
+                ArrowProducers producers = ArrowProducers.start(channel, scope, List.of(egress::take),
                         "pz-egress-" + node.name());
                 Progress progress = new Progress(node, context.events());
                 context.events().nodeMetered(node, () -> new NodeMeter.NodeCounters(progress.rows(),
@@ -90,8 +105,10 @@ final class UniversalWrite {
                 // consumer stall the egress waiting for the writer (the producer thread's puts).
                 NodeResult.Timings channelSides = channel.timings();
                 return new Written(result.rowsWritten(), new NodeResult.Timings(channelSides.consumerStallMs(),
-                        channelSides.producerStallMs()));
+                        channelSides.producerStallMs()), progress.rows());
             }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

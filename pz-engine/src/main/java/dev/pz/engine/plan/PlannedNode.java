@@ -20,6 +20,12 @@ public record PlannedNode(String id, NodeKind kind, String name, Strategy strate
         this(id, kind, name, strategy, partitions, reason, pushdown, nativeScan, nativeCopy, null);
     }
 
+    /** The same node with {@code note} appended to its reason. */
+    public PlannedNode withNote(String note) {
+        return new PlannedNode(id, kind, name, strategy, partitions, reason + "; " + note, pushdown, nativeScan,
+                nativeCopy, nativeSqlWrite);
+    }
+
     public Optional<Pushdown> pushdownInfo() {
         return Optional.ofNullable(pushdown);
     }

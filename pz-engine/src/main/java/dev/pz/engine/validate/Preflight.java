@@ -7,6 +7,7 @@ import dev.pz.engine.model.Project;
 import dev.pz.engine.plan.ExecutionPlan;
 import dev.pz.engine.plan.Fusion;
 import dev.pz.engine.plan.Planner;
+import dev.pz.engine.plan.UniversalStreaming;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -83,8 +84,10 @@ public final class Preflight {
         DuckSession duckdb = EngineSettingsCheck.open(project);
         try {
             int connections = ConnectorConfigValidator.validate(project, dag, registry);
-            ExecutionPlan plan = Fusion.apply(Planner.plan(dag, project, registry, scope.includeChecks(),
-                    scope.inRun()), dag, project, scope.fusible());
+            ExecutionPlan streamed = UniversalStreaming.apply(Planner.plan(dag, project, registry,
+                    scope.includeChecks(), scope.inRun()), dag, project, registry, scope.fusible());
+            ExecutionPlan plan = Fusion.apply(streamed, dag, project,
+                    id -> scope.fusible().test(id) && !streamed.isStreamed(id)).withStreamed(streamed.streamed());
             List<String> notes = SqlDryCompiler.run(dag, duckdb);
             return new Kept(new Outcome(plan, connections, notes), duckdb);
         } catch (RuntimeException | Error e) {
