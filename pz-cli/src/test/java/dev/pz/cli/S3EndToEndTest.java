@@ -6,9 +6,11 @@ import dev.pz.connectors.files.testing.DroppingProxy;
 import dev.pz.connectors.s3.S3TestServer;
 import dev.pz.testing.Catalogue;
 import dev.pz.testing.TestProject;
+import dev.pz.testing.memory.MemoryConnector;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -226,6 +228,30 @@ class S3EndToEndTest {
             assertThat(proxy.drops()).isEqualTo(1);
             assertThat(run.out()).contains("retry: bucket.orders attempt 2/2").contains("ok bucket.orders 12 rows");
             assertThat(keys("raw/curated/")).containsExactly("raw/curated/orders.parquet");
+        }
+    }
+
+    /**
+     * A universal source streamed through its pipeline into the upload's spool file: the cut upload is
+     * retried from that finished file, and the source is read once.
+     */
+    @Test
+    void aStreamedChainsCutUploadIsRetriedFromItsFinishedFile() throws Exception {
+        String probe = "s3-streamed-" + UUID.randomUUID();
+        try (DroppingProxy proxy = DroppingProxy.to(server.port())) {
+            TestProject project = throughProxy(temp.resolve("streamed-cut"), proxy);
+            project.file("connections.yml", project.read("connections.yml") + "\nmem:\n  connector: memory\n"
+                    + "  entities:\n    items:\n      read: {batches: 4, rows: 100, probe: '" + probe + "'}\n")
+                    .file("pipelines/to_lake.sql", "INSERT INTO {{ sink('bucket', 'orders', strategy: 'replace',"
+                            + " format: 'parquet', path: 'curated') }}\nselect * from {{ source('mem', 'items') }}\n");
+            assertThat(CliRun.pz(project.path(), "plan").out()).contains("streamed: receives to_lake as it is computed");
+            proxy.dropNextConnectionAfter(600);
+            CliRun run = CliRun.pz(project.path(), "run", "--all");
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+            assertThat(proxy.drops()).isEqualTo(1);
+            assertThat(run.out()).contains("retry: bucket.orders attempt 2/2").contains("ok bucket.orders 400 rows");
+            assertThat(keys("raw/curated/")).containsExactly("raw/curated/orders.parquet");
+            assertThat(MemoryConnector.events(probe)).filteredOn(event -> event.startsWith("open")).hasSize(1);
         }
     }
 

@@ -49,13 +49,25 @@ final class NativeCopyRunner {
      * publisher that is {@link dev.pz.connectors.api.Cancellable} (an upload) is stopped by a cancel.
      */
     static void publish(String output, NativeCopy copy, CopiedFile copied, RunContext context) {
+        try {
+            publishKeepingOnFailure(output, copy, copied, context);
+        } catch (RuntimeException e) {
+            context.temporaries().release(copied.temporary());
+            throw e;
+        }
+    }
+
+    /**
+     * As {@link #publish}, but a failed publish leaves the finished file where it is, for another
+     * attempt; the run deletes it at its end if nothing publishes it.
+     */
+    static void publishKeepingOnFailure(String output, NativeCopy copy, CopiedFile copied, RunContext context) {
         try (Cancellation.Registration stoppable = context.cancellation().trackWhileOpen(copy.publisher())) {
             copy.publisher().publish(copied.temporary());
         } catch (IOException e) {
             throw new PzConnectorException(PzCode.NODE_FAILED, "could not publish the finished output '" + output
                     + "': " + e.getClass().getSimpleName().replace("Exception", "") + " " + e.getMessage(), false, null, e);
-        } finally {
-            context.temporaries().release(copied.temporary());
         }
+        context.temporaries().release(copied.temporary());
     }
 }

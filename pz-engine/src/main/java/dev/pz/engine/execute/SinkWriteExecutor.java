@@ -31,6 +31,7 @@ final class SinkWriteExecutor {
         java.util.Optional<CopiedFile> streamed = StreamedChain.sinkWrite(node, context);
         if (streamed.isPresent() && streamed.get().temporary() == null) {
             // The chain streamed into this universal sink, which committed on the source node.
+            context.fusedCopies().take(node.id());
             return new NodeOutcome(streamed.get().rows(), null, null, streamed.get().timings(), null);
         }
         if (planned.strategy() != Strategy.NATIVE_COPY
@@ -55,10 +56,10 @@ final class SinkWriteExecutor {
         }
         NativeCopy copy = planned.nativeCopy();
         CopiedFile copied;
-        CopiedFile fusedCopy = context.plan().isFused(node.id()) ? context.fusedCopies().take(node.id())
+        CopiedFile handedOver = context.plan().isFused(node.id()) ? context.fusedCopies().peek(node.id())
                 : streamed.orElse(null);
-        if (fusedCopy != null) {
-            copied = fusedCopy;
+        if (handedOver != null) {
+            copied = handedOver;
         } else if (context.plan().isFused(node.id())
                 && !FusedCopy.sinkCopiesStaged(pipelineOf(node, context), context)) {
             throw new PzException(PzCode.NODE_FAILED, "sink '" + node.connection() + "' output '" + node.entity()
@@ -68,10 +69,18 @@ final class SinkWriteExecutor {
         }
         if (context.cancellation().isCancelled()) {
             // The copy is complete, but a cancelled run leaves the destination as it was.
+            context.fusedCopies().take(node.id());
             context.temporaries().release(copied.temporary());
             throw new Cancellation.CancelledException();
         }
-        NativeCopyRunner.publish(node.name(), copy, copied, context);
+        if (handedOver == null) {
+            NativeCopyRunner.publish(node.name(), copy, copied, context);
+        } else {
+            // A failed publish keeps the finished file handed on, for the node's next attempt (the run
+            // deletes it at its end if none succeeds): the chain that wrote it does not run again.
+            NativeCopyRunner.publishKeepingOnFailure(node.name(), copy, copied, context);
+            context.fusedCopies().take(node.id());
+        }
         return NodeOutcome.rows(copied.rows());
     }
 

@@ -125,10 +125,12 @@ final class StreamedChain {
 
     /**
      * What the chain left for the sink node: the rows a universal sink committed (no temporary), or a
-     * native COPY's finished temporary to publish; empty when the sink must run staged.
+     * native COPY's finished temporary to publish; empty when the sink must run staged. It stays
+     * handed on until the sink node takes it, so a retried attempt of the sink publishes it again.
      */
     static Optional<CopiedFile> sinkWrite(SinkWriteNode sink, RunContext context) {
-        return handedOn(sink.id(), context);
+        return context.plan().isStreamed(sink.id()) ? Optional.ofNullable(context.fusedCopies().peek(sink.id()))
+                : Optional.empty();
     }
 
     private static Optional<CopiedFile> handedOn(String id, RunContext context) {
