@@ -4,6 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.time.MonthDay;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine.ArgGroup;
@@ -15,6 +20,7 @@ import picocli.CommandLine.Mixin;
  * "Start-up").
  *
  * <ul>
+ *   <li><b>{@code java.time}'s parsers</b>, which picocli initialises for its built-in converters.
  *   <li><b>The verb's annotations.</b> picocli builds a command's model by reading the annotations of
  *       its class, fields and methods. The JDK parses each element's annotations once and caches them
  *       on the class, and implements each annotation type with a proxy class generated at run time
@@ -33,6 +39,13 @@ import picocli.CommandLine.Mixin;
 final class StartupWarmUp {
     /** The verbs whose every start reads or writes JSON through an {@code ObjectMapper}. */
     static final Set<String> JSON_VERBS = Set.of("run", "retry", "test", "runs", "report");
+
+    /**
+     * picocli registers its {@code java.time} converters by initialising these classes, whose static
+     * parsers build the JDK's ISO formatters.
+     */
+    private static final List<Class<?>> JAVA_TIME_PARSERS = List.of(DateTimeFormatter.class, Year.class,
+            YearMonth.class, MonthDay.class);
 
     private final Class<?> command;
     private final boolean json;
@@ -75,10 +88,17 @@ final class StartupWarmUp {
 
     /** Does the work on the calling thread. */
     void warm() throws ClassNotFoundException {
+        initialise(JAVA_TIME_PARSERS);
         readAnnotations(PzCommandLine.Root.class);
         readAnnotations(command);
         if (json) {
-            Class.forName(ObjectMapper.class.getName(), true, StartupWarmUp.class.getClassLoader());
+            initialise(List.of(ObjectMapper.class));
+        }
+    }
+
+    private static void initialise(List<Class<?>> types) throws ClassNotFoundException {
+        for (Class<?> type : types) {
+            Class.forName(type.getName(), true, StartupWarmUp.class.getClassLoader());
         }
     }
 
