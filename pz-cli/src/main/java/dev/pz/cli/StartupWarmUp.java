@@ -31,13 +31,13 @@ import picocli.CommandLine.Mixin;
  *       its locale providers and data.
  * </ul>
  *
- * <p>Both are idempotent JVM caches: a class is initialised once under the JVM's lock (the main
+ * <p>All three are idempotent JVM caches: a class is initialised once under the JVM's lock (the main
  * thread's first use either finds it ready or waits for the rest of it), and a second parse of the
  * same annotations would only be discarded. Nothing the user sees changes. The thread is a daemon:
  * a process that finishes first (a refused project) does not wait for it.
  */
 final class StartupWarmUp {
-    /** The verbs whose every start reads or writes JSON through an {@code ObjectMapper}. */
+    /** The verbs whose usual path (a run, its state, its artifacts) goes through an {@code ObjectMapper}. */
     static final Set<String> JSON_VERBS = Set.of("run", "retry", "test", "runs", "report");
 
     /**
