@@ -85,6 +85,7 @@ public final class CdsTraining {
 
     private static void pz(String... command) {
         try {
+            StartupWarmUp.startFor(command);
             PzCommandLine.create(Console.system(), command).execute(command);
         } catch (RuntimeException | LinkageError ignored) {
             // a failed step still leaves its classes loaded, which is all the archive needs

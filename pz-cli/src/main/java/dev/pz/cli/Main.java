@@ -20,6 +20,7 @@ public final class Main {
             System.exit(out.checkError() ? ExitCodes.FATAL : ExitCodes.OK);
         }
         DuckDbFlightRecorderHook.skipUnlessAsked();
+        StartupWarmUp.startFor(args);
         Console console = Console.system();
         // Errors (a stack overflow, an exhausted heap) pass picocli's exception handler; they end
         // as one PZ0500 line too, never as a Java stack trace, on any thread.
