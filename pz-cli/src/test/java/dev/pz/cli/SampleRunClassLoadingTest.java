@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The sample project's {@code pz run --all} in a JVM of its own, with its class loading logged: DuckDB's
  * driver loads, JFR's metadata repository does not, and neither does any class of the cloud SDKs a
- * localfiles project does not use, nor the JDK's catalogue of random generators; the run's output
+ * localfiles project does not use, nor the JDK's catalogue of random generators, nor an Arrow
+ * allocator (the sample's nodes are all native); the run's output
  * is the same either way. A {@code jfr.unsupported.vm} given on the command line wins, and then
  * DuckDB registers its monitor.
  */
@@ -47,6 +48,8 @@ class SampleRunClassLoadingTest {
                 .doesNotContain("] com.google.auth.", "] com.google.cloud.", "] software.amazon.", "] com.azure.");
         assertThat(run.classes()).as("no ServiceLoader lookup of the JDK's random generators")
                 .doesNotContain("] jdk.random.");
+        assertThat(run.classes()).as("the sample's nodes are native: no Arrow allocator is set up")
+                .doesNotContain("] org.apache.arrow.memory.RootAllocator ");
     }
 
     @Test

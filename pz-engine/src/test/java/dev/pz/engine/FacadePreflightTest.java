@@ -115,6 +115,17 @@ class FacadePreflightTest {
     }
 
     @Test
+    void aRefusedEngineSettingWinsOverALaterStagesError() {
+        // DuckDB opens beside the connector-option check and the plan; the first stage still reports first.
+        project.projectYml("preflight", "engine:\n  threads: 2\n  duckdb:\n    memory_limit: lots");
+        project.file("connections.yml", project.read("connections.yml").replace("        rows: 4\n",
+                "        rows: 4\n        rowz: 5\n"));
+        PzError error = refusedAlike();
+        assertThat(error.code()).isEqualTo(PzCode.INVALID_ENGINE_CONFIG);
+        assertThat(error.message()).startsWith("project.yml: engine.duckdb.memory_limit 'lots' is refused by DuckDB: ");
+    }
+
+    @Test
     void anSqlErrorIsRefusedWithItsPipeline() {
         project.file("pipelines/totals.sql", """
                 INSERT INTO {{ sink('out', 'totals', strategy: 'replace') }}

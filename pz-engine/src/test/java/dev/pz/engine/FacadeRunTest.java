@@ -3,6 +3,7 @@ package dev.pz.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pz.connectors.api.error.PzCode;
 import dev.pz.connectors.api.error.PzException;
 import dev.pz.duckdb.DuckConnection;
@@ -92,6 +93,20 @@ class FacadeRunTest {
             assertThat(run.status()).isEqualTo("success");
             assertThat(run.succeeded()).isEqualTo(6);
         });
+    }
+
+    @Test
+    void recordsTheArrowPeakOfItsUniversalNodes() throws Exception {
+        TestProject project = twoFlows(ORDERS_READ, "");
+
+        RunReport report = runAll(open(PzEngine.create(Map.of()), project), RunSettings.defaults(),
+                new RecordingListener());
+
+        assertThat(report.status()).isEqualTo(RunStatus.SUCCESS);
+        // The memory connector moves Arrow batches through each node's own allocator.
+        long arrowBytes = new ObjectMapper().readTree(report.resultsFile().toFile()).path("peakMemory")
+                .path("arrowBytes").asLong(-1);
+        assertThat(arrowBytes).isPositive();
     }
 
     @Test

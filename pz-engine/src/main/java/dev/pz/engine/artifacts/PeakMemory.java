@@ -11,13 +11,14 @@ import java.util.OptionalLong;
 /**
  * The memory a run actually used, recorded beside the static budget the plan printed: the process's
  * peak resident set ({@code VmHWM} of {@code /proc/self/status}; null where there is no such file)
- * and the peak of the run's Arrow allocator (channel batches and connector buffers).
+ * and the highest peak of one universal node's Arrow allocator (channel batches and connector
+ * buffers; 0 when every node is native).
  */
 public record PeakMemory(Long rssBytes, long arrowBytes) {
 
     private static final Path STATUS = Path.of("/proc/self/status");
 
-    /** The process's peak so far, with the Arrow allocator's peak {@code arrowBytes}. */
+    /** The process's peak so far, with the Arrow peak {@code arrowBytes}. */
     public static PeakMemory measure(long arrowBytes) {
         OptionalLong rss = peakResidentBytes(STATUS);
         return new PeakMemory(rss.isPresent() ? rss.getAsLong() : null, arrowBytes);

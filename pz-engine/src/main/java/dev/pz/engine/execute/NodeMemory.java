@@ -15,15 +15,18 @@ final class NodeMemory implements AutoCloseable {
     private final BufferAllocator allocator;
     private final String node;
     private final String connector;
+    private final ArrowPeak runPeak;
 
-    private NodeMemory(String node, String connector) {
+    private NodeMemory(String node, String connector, ArrowPeak runPeak) {
         this.allocator = new RootAllocator();
         this.node = node;
         this.connector = connector;
+        this.runPeak = runPeak;
     }
 
-    static NodeMemory open(String node, String connector) {
-        return new NodeMemory(node, connector);
+    /** The memory of node {@code node}, whose peak is reported to {@code runPeak} when it closes. */
+    static NodeMemory open(String node, String connector, ArrowPeak runPeak) {
+        return new NodeMemory(node, connector, runPeak);
     }
 
     BufferAllocator allocator() {
@@ -36,6 +39,7 @@ final class NodeMemory implements AutoCloseable {
      */
     @Override
     public void close() {
+        runPeak.record(allocator.getPeakMemoryAllocation());
         long leaked = allocator.getAllocatedMemory();
         if (leaked == 0) {
             allocator.close();

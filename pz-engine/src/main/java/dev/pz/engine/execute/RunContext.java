@@ -13,14 +13,13 @@ import dev.pz.engine.state.StateBackend;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * Everything the executors of one run share. Immutable; the ledger and cancellation are
  * thread-safe. {@code storedWatermarks} holds the watermarks this run reads from (empty under
  * {@code --full-refresh}), by dataset key, and {@code syncTokens} the stored change-capture tokens
- * likewise; {@code allocator} is the run's root Arrow allocator,
- * from which every universal node takes a child named after it; {@code reuse} is what a retry takes
+ * likewise; {@code arrowPeak} collects the Arrow peaks of the universal nodes (each has an
+ * allocator of its own); {@code reuse} is what a retry takes
  * over from the prior run's staging database; {@code temporaries} holds the run's temporary files;
  * {@code fusedCopies} is what the nodes of fused chains hand on;
  * {@code events} receives progress reports; {@code state} is the backend that keeps the project's
@@ -30,7 +29,7 @@ import org.apache.arrow.memory.BufferAllocator;
  */
 public record RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
         ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
-        Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
+        Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, ArrowPeak arrowPeak,
         StagedReuse reuse, FusedHandOff fusedCopies, RunListener events, Map<String, String> syncTokens,
         StateBackend state, SourceSlice slice) {
 
@@ -42,7 +41,7 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
     /** The same context under another cancellation scope: one node attempt's. */
     public RunContext withCancellation(Cancellation scope) {
         return new RunContext(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock,
-                scope, storedWatermarks, allocator, reuse, fusedCopies, events, syncTokens, state, slice);
+                scope, storedWatermarks, arrowPeak, reuse, fusedCopies, events, syncTokens, state, slice);
     }
 
     /** The slice a sharded run keeps of {@code source}, or null. */
@@ -53,10 +52,10 @@ public record RunContext(String runId, Project project, CompiledDag dag, Executi
     /** A context with an empty hand-off of fused copies (sink id → the file a fused pipeline wrote). */
     public RunContext(String runId, Project project, CompiledDag dag, ExecutionPlan plan, DuckSession session,
             ConnectorRegistry connectors, SetupLedger setup, Path runDirectory, RunTemporaries temporaries, Clock clock,
-            Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, BufferAllocator allocator,
+            Cancellation cancellation, Map<String, WatermarkCandidate> storedWatermarks, ArrowPeak arrowPeak,
             StagedReuse reuse, RunListener events, Map<String, String> syncTokens, StateBackend state, SourceSlice slice) {
         this(runId, project, dag, plan, session, connectors, setup, runDirectory, temporaries, clock, cancellation,
-                storedWatermarks, allocator, reuse, new FusedHandOff(), events, syncTokens,
+                storedWatermarks, arrowPeak, reuse, new FusedHandOff(), events, syncTokens,
                 state, slice);
     }
 }

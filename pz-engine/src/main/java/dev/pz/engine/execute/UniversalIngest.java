@@ -62,7 +62,7 @@ final class UniversalIngest {
         Source source = connector.openSource(ConnectorRegistry.configFor(def, context.project().directory()))
                 .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
                         + "' cannot read"));
-        try (source; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
+        try (source; NodeMemory memory = NodeMemory.open(node.name(), def.connector(), context.arrowPeak());
                 BatchChannel channel = new BatchChannel(context.cancellation(), channelCapacity)) {
             BufferAllocator allocator = memory.allocator();
             Projected projected = projectToHints(hintsFor(node, connector), source.schema(spec));

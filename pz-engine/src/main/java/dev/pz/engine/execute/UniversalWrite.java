@@ -67,7 +67,7 @@ final class UniversalWrite {
                 .orElseThrow(() -> new PzException(PzCode.CONNECTOR_NOT_INSTALLED, "connector '" + def.connector()
                         + "' cannot write"));
         String sql = "select * from " + relation;
-        try (sink; NodeMemory memory = NodeMemory.open(node.name(), def.connector());
+        try (sink; NodeMemory memory = NodeMemory.open(node.name(), def.connector(), context.arrowPeak());
                 BatchChannel channel = new BatchChannel(context.cancellation(), channelCapacity);
                 Egress egress = readOnce ? Egress.opened(connection, sql, memory.allocator())
                         : Egress.deferred(connection, sql, memory.allocator())) {

@@ -3,22 +3,21 @@ package dev.pz.engine.run;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.duckdb.DuckSettings;
 import dev.pz.engine.execute.AbandonedWork;
+import dev.pz.engine.execute.ArrowPeak;
 import java.nio.file.Path;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 
 /**
- * What a run's nodes share: the root Arrow allocator and the DuckDB session. Closing them checks
- * for leaked Arrow memory (a leak throws, and the run becomes fatal). When the run abandoned a node
- * that ignored cancellation, its thread may still use both, so they are closed only after it ends.
+ * What a run's nodes share: the DuckDB session and the Arrow peak the universal nodes report (each
+ * has an allocator of its own, which checks for leaked Arrow memory when the node ends). When the
+ * run abandoned a node that ignored cancellation, its thread may still use the session, so it is
+ * closed only after that thread ends.
  */
 final class RunResources implements AutoCloseable {
-    private final BufferAllocator allocator;
     private final DuckSession session;
+    private final ArrowPeak arrowPeak = new ArrowPeak();
     private final AbandonedWork abandoned = new AbandonedWork();
 
-    private RunResources(BufferAllocator allocator, DuckSession session) {
-        this.allocator = allocator;
+    private RunResources(DuckSession session) {
         this.session = session;
     }
 
@@ -27,18 +26,12 @@ final class RunResources implements AutoCloseable {
      * preflight's in-memory DuckDB, see {@link DuckSession#becomeRunDatabase}) when there is one.
      */
     static RunResources open(Path stagingDatabase, DuckSettings settings, DuckSession preflightDatabase) {
-        BufferAllocator allocator = new RootAllocator();
-        try {
-            return new RunResources(allocator, preflightDatabase == null ? DuckSession.open(stagingDatabase, settings)
-                    : preflightDatabase.becomeRunDatabase(stagingDatabase, settings));
-        } catch (RuntimeException e) {
-            allocator.close();
-            throw e;
-        }
+        return new RunResources(preflightDatabase == null ? DuckSession.open(stagingDatabase, settings)
+                : preflightDatabase.becomeRunDatabase(stagingDatabase, settings));
     }
 
-    BufferAllocator allocator() {
-        return allocator;
+    ArrowPeak arrowPeak() {
+        return arrowPeak;
     }
 
     DuckSession session() {
@@ -54,21 +47,13 @@ final class RunResources implements AutoCloseable {
         if (!abandoned.isEmpty()) {
             abandoned.closeAfter(() -> {
                 try {
-                    closeBoth();
+                    session.close();
                 } catch (RuntimeException ignored) {
                     // Nobody is left to tell: the run has ended and reported the abandoned node.
                 }
             });
             return;
         }
-        closeBoth();
-    }
-
-    private void closeBoth() {
-        try {
-            session.close();
-        } finally {
-            allocator.close();
-        }
+        session.close();
     }
 }

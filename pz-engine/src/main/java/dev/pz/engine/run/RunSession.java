@@ -50,7 +50,8 @@ import java.util.Set;
 
 /**
  * One run, end to end, after the preflight passed and planned it: create and lock the run
- * directory, record that the run started, open the staging database, dispatch the nodes, then
+ * directory, record that the run started, open the staging database (on a thread of its own, while
+ * the run reads its state and writes {@code dag.json}), dispatch the nodes, then
  * finalize in an order that matters: a {@code running} snapshot, retention, and the terminal
  * snapshot last, so a crash anywhere earlier leaves a run that {@code pz retry} recognises as
  * interrupted. When the machine stops the run (a full disk, a denied directory) its error and notes
@@ -142,69 +143,79 @@ public final class RunSession {
             RunResultsWriter results = new RunResultsWriter(directory.path(), runId, Timestamps.format(started),
                     request.clock());
             recordStart(results, directory);
-            if (hooks.exclusive()) {
-                RunTemporaries.sweepAbandoned(project.directory(), started, false);
-            }
-            WatermarkStore watermarks = WatermarkStore.on(state);
-            List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
-            if (!project.state().fullyDefault()) {
-                notes.add("state backend: " + project.state().describe());
-            }
-            watermarks.corruptionNotice().ifPresent(notes::add);
-            recordGraph(request, request.plan(), directory, notes);
-            Map<String, Watermark> storedAtStart = watermarks.all();
-            Map<String, WatermarkCandidate> readFrom = hooks.readFrom(request.fullRefresh() ? Map.of()
-                    : candidates(storedAtStart));
-            SyncStateStore syncStates = SyncStateStore.on(state);
-            syncStates.corruptionNotice().ifPresent(notes::add);
-            Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
-            RunOrchestrator.Outcome outcome;
-            try (RunResources resources = RunResources.open(directory.stagingDatabase(), settings(project, directory),
+            try (RunResourcesOpening opening = RunResourcesOpening.start(directory.stagingDatabase(), settings(project),
                     preflightDatabase)) {
-                DuckSession session = resources.session();
-                StagedReuse reuse = attachPrior(session, request.retry(), notes);
-                RunListener listener = RunListener.all(results, request.listener());
-                // Fail-fast and an unresponsive node cancel the dispatcher's scope, never the user's.
-                Cancellation dispatch = request.cancellation().child();
-                RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
-                        request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
-                        dispatch, readFrom, resources.allocator(), reuse, listener, tokens, state, hooks.slice());
-                hooks.beforeNodes(session);
-                Duration stopGrace = NodeRunner.stopGrace();
-                NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
-                outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
-                        project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
-                        .run(runId, request.effective(),
-                                request.retry() == null ? List.of() : request.retry().carriedForward());
-                if (outcome.status() == RunStatus.SUCCESS) {
-                    hooks.afterNodes(session, outcome.results());
-                }
-                results.peakMemory(PeakMemory.measure(resources.allocator().getPeakMemoryAllocation()));
-            } catch (RuntimeException e) {
-                boolean recorded = results.writeTerminal(RunStatus.FATAL);
-                throw EngineFailures.classify(e, recorded ? RERUN + " (`pz retry` does not resume a run that ended"
-                        + " fatally)" : RERUN + "; the end of this run could not be recorded, so `pz runs` lists it as"
-                        + " running and `pz retry` refuses it").<RuntimeException>map(error -> new EnvironmentFailure(
-                                error, e)).orElse(e);
+                return run(request, runId, started, state, directory, temporaries, results, opening);
             }
-            results.writeRunning();
-            Retention.Sweep sweep = hooks.exclusive() && project.retention().enabled()
-                    ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
-            notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
-            if (!request.cancellation().isCancelled() && hooks.exclusive()) {
-                StateWritePause.here();
-                notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, storedAtStart,
-                        runId));
-                notes.addAll(SyncStateAdvancement.advance(request.dag(), outcome.results(), syncStates, runId));
-            }
-            boolean recorded = results.writeTerminal(outcome.status());
-            if (recorded) {
-                // Drawn from run_results.json: without its end recorded, the page would show a run still going.
-                writeReport(directory, notes);
-            }
-            notes.addAll(RecordingNotes.of(outcome.status(), outcome.results(), recorded ? null : results.lastFailure()));
-            return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
         }
+    }
+
+    /** The run after its start was recorded, while {@code opening} opens its DuckDB. */
+    private static Result run(Request request, String runId, Instant started, StateBackend state,
+            RunDirectory directory, RunTemporaries temporaries, RunResultsWriter results, RunResourcesOpening opening) {
+        Project project = request.project();
+        Hooks hooks = request.hooks();
+        if (hooks.exclusive()) {
+            RunTemporaries.sweepAbandoned(project.directory(), started, false);
+        }
+        WatermarkStore watermarks = WatermarkStore.on(state);
+        List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
+        if (!project.state().fullyDefault()) {
+            notes.add("state backend: " + project.state().describe());
+        }
+        watermarks.corruptionNotice().ifPresent(notes::add);
+        recordGraph(request, request.plan(), directory, notes);
+        Map<String, Watermark> storedAtStart = watermarks.all();
+        Map<String, WatermarkCandidate> readFrom = hooks.readFrom(request.fullRefresh() ? Map.of()
+                : candidates(storedAtStart));
+        SyncStateStore syncStates = SyncStateStore.on(state);
+        syncStates.corruptionNotice().ifPresent(notes::add);
+        Map<String, String> tokens = request.fullRefresh() ? Map.of() : tokens(syncStates);
+        RunOrchestrator.Outcome outcome;
+        try (RunResources resources = opening.take()) {
+            DuckSession session = resources.session();
+            StagedReuse reuse = attachPrior(session, request.retry(), notes);
+            RunListener listener = RunListener.all(results, request.listener());
+            // Fail-fast and an unresponsive node cancel the dispatcher's scope, never the user's.
+            Cancellation dispatch = request.cancellation().child();
+            RunContext context = new RunContext(runId, project, request.dag(), request.plan(), session,
+                    request.registry(), new SetupLedger(), directory.path(), temporaries, request.clock(),
+                    dispatch, readFrom, resources.arrowPeak(), reuse, listener, tokens, state, hooks.slice());
+            hooks.beforeNodes(session);
+            Duration stopGrace = NodeRunner.stopGrace();
+            NodeRunner runner = new NodeRunner(context, listener, resources.abandoned(), stopGrace);
+            outcome = new RunOrchestrator(request.dag(), project, runner::run, listener, dispatch,
+                    project.engine().threads(), request.failFast(), stopGrace, resources.abandoned())
+                    .run(runId, request.effective(),
+                            request.retry() == null ? List.of() : request.retry().carriedForward());
+            if (outcome.status() == RunStatus.SUCCESS) {
+                hooks.afterNodes(session, outcome.results());
+            }
+            results.peakMemory(PeakMemory.measure(resources.arrowPeak().bytes()));
+        } catch (RuntimeException e) {
+            boolean recorded = results.writeTerminal(RunStatus.FATAL);
+            throw EngineFailures.classify(e, recorded ? RERUN + " (`pz retry` does not resume a run that ended"
+                    + " fatally)" : RERUN + "; the end of this run could not be recorded, so `pz runs` lists it as"
+                    + " running and `pz retry` refuses it").<RuntimeException>map(error -> new EnvironmentFailure(
+                            error, e)).orElse(e);
+        }
+        results.writeRunning();
+        Retention.Sweep sweep = hooks.exclusive() && project.retention().enabled()
+                ? Retention.sweep(project.directory(), project.retention().keepLast()) : null;
+        notes.addAll(WatermarkWindow.caughtUpNotices(request.dag(), outcome.results(), readFrom));
+        if (!request.cancellation().isCancelled() && hooks.exclusive()) {
+            StateWritePause.here();
+            notes.addAll(WatermarkAdvancement.advance(request.dag(), outcome.results(), watermarks, storedAtStart,
+                    runId));
+            notes.addAll(SyncStateAdvancement.advance(request.dag(), outcome.results(), syncStates, runId));
+        }
+        boolean recorded = results.writeTerminal(outcome.status());
+        if (recorded) {
+            // Drawn from run_results.json: without its end recorded, the page would show a run still going.
+            writeReport(directory, notes);
+        }
+        notes.addAll(RecordingNotes.of(outcome.status(), outcome.results(), recorded ? null : results.lastFailure()));
+        return new Result(runId, outcome.status(), outcome.results(), results.file(), sweep, notes);
     }
 
     /**
@@ -270,7 +281,7 @@ public final class RunSession {
         return tokens;
     }
 
-    private static DuckSettings settings(Project project, RunDirectory directory) {
+    private static DuckSettings settings(Project project) {
         EngineConfig.DuckDbSettings duckdb = project.engine().duckdb();
         String temp = duckdb.tempDirectory() == null ? null
                 : project.directory().resolve(duckdb.tempDirectory()).toString();

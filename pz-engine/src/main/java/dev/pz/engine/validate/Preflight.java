@@ -1,5 +1,6 @@
 package dev.pz.engine.validate;
 
+import dev.pz.duckdb.BackgroundOpen;
 import dev.pz.duckdb.DuckSession;
 import dev.pz.engine.compile.CompiledDag;
 import dev.pz.engine.connect.ConnectorRegistry;
@@ -27,7 +28,8 @@ import java.util.function.Predicate;
  * </ol>
  * Loading and compiling (PZ01xx, PZ02xx) come before; {@code pz validate --connect} probes after.
  * Nothing here writes a file or connects to a server; one in-memory DuckDB serves the engine settings
- * and the dry compile, and {@code pz run} then makes its own database from it.
+ * and the dry compile, and {@code pz run} then makes its own database from it. That DuckDB opens on
+ * a thread of its own while the second and third stages run; a refusal of the first still wins.
  */
 public final class Preflight {
 
@@ -81,13 +83,31 @@ public final class Preflight {
 
     /** As {@link #run}; the caller closes what it returns. */
     public static Kept runKeepingDatabase(Project project, CompiledDag dag, ConnectorRegistry registry, Scope scope) {
-        DuckSession duckdb = EngineSettingsCheck.open(project);
+        // DuckDB (its native library, then the engine settings) opens while the connector options are
+        // checked and the plan is made, which need no DuckDB; its refusal still comes first.
+        int connections;
+        ExecutionPlan plan;
+        DuckSession duckdb;
+        try (BackgroundOpen<DuckSession> opening = BackgroundOpen.start("pz-preflight-database",
+                () -> EngineSettingsCheck.open(project))) {
+            try {
+                connections = ConnectorConfigValidator.validate(project, dag, registry);
+                ExecutionPlan streamed = UniversalStreaming.apply(Planner.plan(dag, project, registry,
+                        scope.includeChecks(), scope.inRun()), dag, project, registry, scope.fusible());
+                plan = Fusion.apply(streamed, dag, project,
+                        id -> scope.fusible().test(id) && !streamed.isStreamed(id)).withStreamed(streamed.streamed());
+            } catch (RuntimeException | Error laterStage) {
+                DuckSession opened = opening.take();
+                try {
+                    opened.close();
+                } catch (RuntimeException closing) {
+                    laterStage.addSuppressed(closing);
+                }
+                throw laterStage;
+            }
+            duckdb = opening.take();
+        }
         try {
-            int connections = ConnectorConfigValidator.validate(project, dag, registry);
-            ExecutionPlan streamed = UniversalStreaming.apply(Planner.plan(dag, project, registry,
-                    scope.includeChecks(), scope.inRun()), dag, project, registry, scope.fusible());
-            ExecutionPlan plan = Fusion.apply(streamed, dag, project,
-                    id -> scope.fusible().test(id) && !streamed.isStreamed(id)).withStreamed(streamed.streamed());
             List<String> notes = SqlDryCompiler.run(dag, duckdb);
             return new Kept(new Outcome(plan, connections, notes), duckdb);
         } catch (RuntimeException | Error e) {
