@@ -91,8 +91,10 @@ class PostgresChainStreamingTest {
     }
 
     /**
-     * A merge streams too: PostgreSQL counts the repeated keys in its temp table, and the warning
-     * carries the numbers the staged run's scan of the staged rows gives.
+     * A merge streams too: PostgreSQL counts the repeated keys in its temp table. The streamed run and
+     * the staged one ({@code engine.fusion: false}) give the same console lines and tables, and the
+     * warning carries the numbers the engine's scan of the staged rows gives for the same rows merged
+     * into DuckDB.
      */
     @Test
     void aMergeStreamsAndReportsTheStagedRunsRepeatedKeys() throws Exception {
@@ -116,9 +118,7 @@ class PostgresChainStreamingTest {
         CliRun streamedRun = pz(project, "run", "--all");
         assertThat(streamedRun.exitCode()).as(streamedRun.toString()).isZero();
 
-        String warning = "warning: output 'public.<target>': 4500 merge key group(s) [id] have 8999 duplicate staged"
-                + " row(s) -- merge keeps one connector-determined survivor per key (staging order, not cursor order);"
-                + " dedup in the pipeline if a specific row must win";
+        String warning = duplicatesWarning("public.<target>");
         assertThat(normalized(stagedRun, staged)).contains(warning);
         assertThat(normalized(streamedRun, streamed)).containsExactlyInAnyOrderElementsOf(normalized(stagedRun, staged))
                 .contains("ok src_pg__public_" + source + " 30000 rows", "ok p 27000 rows",
@@ -128,6 +128,26 @@ class PostgresChainStreamingTest {
                 + " select * from public." + streamed + ") union all (select * from public." + streamed
                 + " except all select * from public." + staged + ")) d")).containsExactly("0");
         assertThat(PostgresProjects.rows("select count(*) from public." + streamed)).containsExactly("18002");
+
+        // The same rows merged into DuckDB, whose keys the engine counts over the staged relation.
+        TestProject duck = TestProject.in(temp.resolve("duck")).projectYml("pg_duck", "engine:", "  threads: 2")
+                .file("connections.yml", PostgresProjects.connection("pg", "", "")
+                        + "wh:\n  connector: duckdb\n  path: warehouse.duckdb\n")
+                .file("pipelines/p.sql", "INSERT INTO {{ sink('wh', 'merged', " + merge + ") }}\nselect id,"
+                        + " upper(name) as name, amount, ts from {{ source('pg', 'public." + source + "') }}\n"
+                        + "where id % 10 <> 3\n");
+        Duck.execute("attach '" + duck.resolve("warehouse.duckdb") + "' as w; create table w.merged (id bigint,"
+                + " name varchar, amount decimal(18,2), ts timestamptz)");
+        CliRun duckRun = pz(duck, "run", "--all");
+        assertThat(duckRun.exitCode()).as(duckRun.toString()).isZero();
+        assertThat(duckRun.outLines().stream().filter(line -> line.startsWith("warning:")))
+                .containsExactly(duplicatesWarning("merged"));
+    }
+
+    private static String duplicatesWarning(String output) {
+        return "warning: output '" + output + "': 4500 merge key group(s) [id] have 8999 duplicate staged row(s) --"
+                + " merge keeps one connector-determined survivor per key (staging order, not cursor order); dedup in"
+                + " the pipeline if a specific row must win";
     }
 
     /** A value too long for the target's column fails the server's COPY part-way through the stream. */
