@@ -7,7 +7,7 @@
 # /usr/lib/postgresql/<v>/bin, run as the 'postgres' user when invoked as root; or the server
 # named by BENCH_PG_URL=postgresql://user:password@host:port/db), seeds public.src, then runs
 # `scripts/pz run --all` for three scenarios -- read x1 append, read x4 append, read x1 merge into an
-# empty table keyed on id -- in three rounds that also sample both yardsticks (medians), verifying the
+# empty table keyed on id, created with the upsert yardstick's columns -- in three rounds that also sample both yardsticks (medians), verifying the
 # target's row count after every run. Two yardsticks, measured in the same rounds and table shape:
 #   copy    the server's own text COPY piped through psql:
 #           psql -c "\copy (select ...) to stdout" | psql -c "\copy yard_out from stdin"
@@ -158,6 +158,8 @@ sample_pz() {
   local dir="$work/$1" jar="${4:-}" sample
   project "$dir" "$2" "$3"
   psqlq -c "drop table if exists public.mart_out"
+  # The merge target has the upsert yardstick's shape (pz would otherwise create numeric(38,9), text, timestamptz).
+  [[ "$3" == merge ]] && psqlq -c "create table public.mart_out ($columns, primary key (id))"
   sample=$(BENCH_PG_PASSWORD="$password" measure "$work/$1.out" env ${jar:+PZ_JAR="$jar"} "$root/scripts/pz" run --all \
     --project "$dir") || exit 1
   echo "$sample" >> "$work/$1.samples"

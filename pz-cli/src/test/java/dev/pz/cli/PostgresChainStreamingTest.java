@@ -46,11 +46,15 @@ class PostgresChainStreamingTest {
     }
 
     private TestProject project(String dir, Boolean fusion, String source, String target, String strategy) {
+        return projectWriting(dir, fusion, source, target, "strategy: '" + strategy + "'");
+    }
+
+    private TestProject projectWriting(String dir, Boolean fusion, String source, String target, String sinkOptions) {
         return TestProject.in(temp.resolve(dir)).projectYml("pg_" + dir, "engine:", "  threads: 2"
                 + (fusion == null ? "" : "\n  fusion: " + fusion))
                 .file("connections.yml", PostgresProjects.connection("pg", "", ""))
-                .file("pipelines/p.sql", "INSERT INTO {{ sink('pg', 'public." + target + "', strategy: '" + strategy
-                        + "') }}\nselect id, upper(name) as name, amount, ts from {{ source('pg', 'public." + source
+                .file("pipelines/p.sql", "INSERT INTO {{ sink('pg', 'public." + target + "', " + sinkOptions
+                        + ") }}\nselect id, upper(name) as name, amount, ts from {{ source('pg', 'public." + source
                         + "') }}\nwhere id % 10 <> 3\n");
     }
 
@@ -84,6 +88,72 @@ class PostgresChainStreamingTest {
                 + " select * from public." + streamed + ") union all (select * from public." + streamed
                 + " except all select * from public." + staged + ")) d")).containsExactly("0");
         assertThat(PostgresProjects.rows("select count(*) from public." + streamed)).containsExactly("27001");
+    }
+
+    /**
+     * A merge streams too: PostgreSQL counts the repeated keys in its temp table. The streamed run and
+     * the staged one ({@code engine.fusion: false}) give the same console lines and tables, and the
+     * warning carries the numbers the engine's scan of the staged rows gives for the same rows merged
+     * into DuckDB.
+     */
+    @Test
+    void aMergeStreamsAndReportsTheStagedRunsRepeatedKeys() throws Exception {
+        String source = seedSource(30000);
+        // Ids 20001..30000 become 0..4999, twice each: after the pipeline's filter (id % 10 <> 3), key 0
+        // occurs twice and the 4,499 other keys below 5,000 three times.
+        PostgresProjects.execute("update public." + source + " set id = id % 5000 where id > 20000");
+        String staged = "us_mstaged_" + suffix;
+        String streamed = "us_mstreamed_" + suffix;
+        for (String target : List.of(staged, streamed)) {
+            PostgresProjects.execute("create table public." + target + " (id bigint primary key, name text,"
+                    + " amount numeric(38,9), ts timestamptz)", "insert into public." + target + " (id, name) values"
+                    + " (0, 'kept'), (-1, 'kept')");
+        }
+        String merge = "strategy: 'merge', keys: ['id']";
+        CliRun stagedRun = pz(projectWriting("staged", false, source, staged, merge), "run", "--all");
+        assertThat(stagedRun.exitCode()).as(stagedRun.toString()).isZero();
+        TestProject project = projectWriting("streamed", null, source, streamed, merge);
+        assertThat(pz(project, "plan").out()).contains("streamed: receives p as it is computed from src_pg__public_"
+                + source);
+        CliRun streamedRun = pz(project, "run", "--all");
+        assertThat(streamedRun.exitCode()).as(streamedRun.toString()).isZero();
+
+        String warning = duplicatesWarning("public.<target>");
+        assertThat(normalized(stagedRun, staged)).contains(warning);
+        // Lines in any order (the streamed warning comes on the source node), without the timing hints.
+        assertThat(withoutHints(normalized(streamedRun, streamed)))
+                .containsExactlyInAnyOrderElementsOf(withoutHints(normalized(stagedRun, staged))).contains("ok src_pg__public_" + source + " 30000 rows", "ok p 27000 rows",
+                        "ok pg.public.<target> 27000 rows");
+        assertThat(RunArtifacts.stagingTables(latestRun(project.path()))).as("nothing staged").isEmpty();
+        assertThat(PostgresProjects.rows("select count(*) from ((select * from public." + staged + " except all"
+                + " select * from public." + streamed + ") union all (select * from public." + streamed
+                + " except all select * from public." + staged + ")) d")).containsExactly("0");
+        assertThat(PostgresProjects.rows("select count(*) from public." + streamed)).containsExactly("18002");
+
+        // The same rows merged into DuckDB, whose keys the engine counts over the staged relation.
+        TestProject duck = TestProject.in(temp.resolve("duck")).projectYml("pg_duck", "engine:", "  threads: 2")
+                .file("connections.yml", PostgresProjects.connection("pg", "", "")
+                        + "wh:\n  connector: duckdb\n  path: warehouse.duckdb\n")
+                .file("pipelines/p.sql", "INSERT INTO {{ sink('wh', 'merged', " + merge + ") }}\nselect id,"
+                        + " upper(name) as name, amount, ts from {{ source('pg', 'public." + source + "') }}\n"
+                        + "where id % 10 <> 3\n");
+        Duck.execute("attach '" + duck.resolve("warehouse.duckdb") + "' as w; create table w.merged (id bigint,"
+                + " name varchar, amount decimal(18,2), ts timestamptz)");
+        CliRun duckRun = pz(duck, "run", "--all");
+        assertThat(duckRun.exitCode()).as(duckRun.toString()).isZero();
+        assertThat(duckRun.outLines().stream().filter(line -> line.startsWith("warning:")))
+                .containsExactly(duplicatesWarning("merged"));
+    }
+
+    /** Lines without the load-dependent {@code hint:} lines (e.g. "source-bound"). */
+    private static List<String> withoutHints(List<String> lines) {
+        return lines.stream().filter(line -> !line.startsWith("hint:")).toList();
+    }
+
+    private static String duplicatesWarning(String output) {
+        return "warning: output '" + output + "': 4500 merge key group(s) [id] have 8999 duplicate staged row(s) --"
+                + " merge keeps one connector-determined survivor per key (staging order, not cursor order); dedup in"
+                + " the pipeline if a specific row must win";
     }
 
     /** A value too long for the target's column fails the server's COPY part-way through the stream. */

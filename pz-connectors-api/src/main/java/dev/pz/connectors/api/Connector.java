@@ -24,6 +24,17 @@ public interface Connector {
     /** Exactly the capabilities whose behaviour this connector implements. */
     Set<ConnectorCapability> capabilities();
 
+    /**
+     * Whether this connector's merge sessions count the key groups that occur more than once among
+     * the rows they merge, and return them in {@link WriteResult#mergeKeyDuplicates()}. pz then
+     * reports those counts instead of scanning the staged rows for them first, so a merge can
+     * stream from its source like an append. Without it (the default) pz counts them itself over
+     * the staged relation before the write.
+     */
+    default boolean countsMergeKeyDuplicates() {
+        return false;
+    }
+
     /** Options accepted at connection level in connections.yml (besides pz's reserved keys). */
     OptionSet connectionOptions();
 

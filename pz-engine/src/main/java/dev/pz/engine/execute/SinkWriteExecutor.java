@@ -25,7 +25,10 @@ final class SinkWriteExecutor {
     NodeOutcome execute(SinkWriteNode node, RunContext context, DuckConnection connection) {
         PlannedNode planned = context.plan().node(node.id()).orElseThrow();
         String relation = Relations.staging(node.pipeline());
-        if (node.write().strategy() == WriteStrategy.MERGE && !context.plan().isFused(node.id())) {
+        boolean universal = planned.strategy() != Strategy.NATIVE_COPY
+                || planned.nativeCopy() == null && planned.nativeSqlWrite() == null;
+        if (node.write().strategy() == WriteStrategy.MERGE && !context.plan().isFused(node.id())
+                && !(universal && MergeKeyDuplicates.countedBySink(node, context))) {
             MergeKeyDuplicates.report(node, context, connection, relation);
         }
         java.util.Optional<CopiedFile> streamed = StreamedChain.sinkWrite(node, context);
@@ -34,8 +37,7 @@ final class SinkWriteExecutor {
             context.fusedCopies().take(node.id());
             return new NodeOutcome(streamed.get().rows(), null, null, streamed.get().timings(), null);
         }
-        if (planned.strategy() != Strategy.NATIVE_COPY
-                || planned.nativeCopy() == null && planned.nativeSqlWrite() == null) {
+        if (universal) {
             OutputSpec spec = outputSpec(node, context);
             DeletedKeys deletes = CdcRouting.deleteOrigin(context.dag(), node)
                     .map(origin -> new DeletedKeys(node, ChangeLanding.deletes(origin))).orElse(null);

@@ -101,6 +101,7 @@ final class UniversalWrite {
                     throw cause != null && !(cause instanceof Cancellation.CancelledException) ? cause : e;
                 }
                 WriteResult result = session.commit();
+                MergeKeyDuplicates.reportCounted(node, context, result);
                 // A sink's producer stall is the writer waiting for DuckDB (this thread's takes), its
                 // consumer stall the egress waiting for the writer (the producer thread's puts).
                 NodeResult.Timings channelSides = channel.timings();

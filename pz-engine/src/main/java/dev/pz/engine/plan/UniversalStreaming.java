@@ -1,5 +1,6 @@
 package dev.pz.engine.plan;
 
+import dev.pz.connectors.api.Connector;
 import dev.pz.connectors.api.ConnectorCapability;
 import dev.pz.connectors.api.WriteStrategy;
 import dev.pz.engine.compile.CdcRouting;
@@ -31,9 +32,10 @@ import java.util.function.Predicate;
  * <p>A chain qualifies when the source is planned {@code arrow_stream}, is read in full (neither
  * incremental nor change capture), feeds only this pipeline, and has no schema-drift gate that could
  * still fail its load; the pipeline reads only that source, is materialized as a table and has no
- * checks and no other consumer; the sink appends or replaces (a merge checks its keys over the
- * staged relation first), applies no deletes, and is either a universal write whose connector does
- * not need the staged text lengths ({@code TextLengthStats}) or a native COPY to a file; and no
+ * checks and no other consumer; the sink applies no deletes, merges only into a connector that
+ * counts the merge's repeated keys itself (otherwise they are counted over the staged relation
+ * first), and is either a universal write whose connector does not need the staged text lengths
+ * ({@code TextLengthStats}) or a native COPY to a file; and no
  * node of it is reused by a retry. It runs before {@link Fusion}, which leaves streamed nodes alone
  * (a pipeline streamed into a file write would otherwise be fused alone, its source staged).
  * {@code engine.fusion: false} stages everything.
@@ -110,24 +112,28 @@ public final class UniversalStreaming {
             return Optional.empty();
         }
         String onDelete = sink.write().onDelete();
-        if (sink.write().strategy() == WriteStrategy.MERGE || onDelete != null && !"ignore".equals(onDelete)) {
+        if (onDelete != null && !"ignore".equals(onDelete)) {
             return Optional.empty();
         }
         PlannedNode plan = planned.get(sink.id());
         boolean fileCopy = plan.strategy() == Strategy.NATIVE_COPY && plan.nativeCopy() != null;
         boolean universal = plan.strategy() != Strategy.NATIVE_COPY
                 || plan.nativeCopy() == null && plan.nativeSqlWrite() == null;
-        if (fileCopy || universal && !needsTextLengths(sink, project, registry)) {
+        Optional<Connector> connector = connectorOf(sink, project, registry);
+        if (sink.write().strategy() == WriteStrategy.MERGE
+                && !(universal && connector.map(Connector::countsMergeKeyDuplicates).orElse(false))) {
+            return Optional.empty();
+        }
+        boolean needsTextLengths = connector
+                .map(found -> found.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS)).orElse(true);
+        if (fileCopy || universal && !needsTextLengths) {
             return Optional.of(sink);
         }
         return Optional.empty();
     }
 
-    /** Whether the sink's connector sizes its columns from the longest staged text values. */
-    private static boolean needsTextLengths(SinkWriteNode sink, Project project, ConnectorRegistry registry) {
+    private static Optional<Connector> connectorOf(SinkWriteNode sink, Project project, ConnectorRegistry registry) {
         return Optional.ofNullable(project.connections().get(sink.connection()))
-                .flatMap(def -> registry.find(def.connector()))
-                .map(connector -> connector.capabilities().contains(ConnectorCapability.TEXT_LENGTH_STATS))
-                .orElse(true);
+                .flatMap(def -> registry.find(def.connector()));
     }
 }

@@ -47,6 +47,12 @@ public final class PostgresConnector implements Connector {
         return CAPABILITIES;
     }
 
+    /** A merge session counts repeated keys in its temp table when the plain upsert refuses them. */
+    @Override
+    public boolean countsMergeKeyDuplicates() {
+        return true;
+    }
+
     @Override
     public OptionSet connectionOptions() {
         return PostgresOptions.CONNECTION;

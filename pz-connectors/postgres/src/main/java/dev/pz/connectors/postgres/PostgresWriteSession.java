@@ -2,6 +2,7 @@ package dev.pz.connectors.postgres;
 
 import dev.pz.connectors.api.Cancellable;
 import dev.pz.connectors.api.OutputSpec;
+import dev.pz.connectors.api.MergeKeyDuplicates;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.WriteResult;
 import dev.pz.connectors.api.DeleteApplyingSession;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.arrow.vector.FieldVector;
@@ -165,6 +167,7 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
                 deletes.finish();
             }
             String columnList = PostgresSql.quoteAll(columns);
+            Optional<MergeKeyDuplicates> duplicates = Optional.empty();
             switch (spec.strategy()) {
                 case APPEND -> {
                 }
@@ -173,14 +176,14 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
                     execute(settings, connection, "insert into " + target.qualified() + " (" + columnList + ") select "
                             + columnList + " from " + PostgresSql.quote(tempTable));
                 }
-                case MERGE -> merge(columnList);
+                case MERGE -> duplicates = Optional.of(merge(columnList));
             }
             if (deletes != null) {
                 execute(settings, connection, deletes.applySql(target, spec.onDelete()));
             }
             connection.commit();
             state = State.COMMITTED;
-            return new WriteResult(rowsWritten, batchesWritten);
+            return new WriteResult(rowsWritten, batchesWritten, duplicates);
         } catch (SQLException e) {
             throw PostgresErrors.wrap("output '" + spec.entity() + "': postgres write failed", e, settings);
         } finally {
@@ -254,22 +257,44 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
     }
 
     /**
-     * Upserts the temp table into the target. Most loads carry each key once, and then the plain
-     * {@code insert … on conflict} needs no sort. A key that repeats makes PostgreSQL refuse that
-     * statement (SQLSTATE 21000, "cannot affect row a second time"): the savepoint undoes the
-     * attempt and the upsert runs again on the last row of each key, so the outcome is the same.
+     * Upserts the temp table into the target and returns the key groups it met more than once. Most
+     * loads carry each key once, and then the plain {@code insert … on conflict do update} needs no
+     * sort, and its success proves every key unique: PostgreSQL refuses that statement when a key
+     * repeats (SQLSTATE 21000, "cannot affect row a second time"). Then the savepoint undoes the
+     * attempt, the repeated keys are counted, and the upsert runs again on the last row of each key,
+     * so the outcome is the same. {@code do nothing} (every column a key) passes repeated keys
+     * without complaint, so they are counted first.
      */
-    private void merge(String columnList) throws SQLException {
+    private MergeKeyDuplicates merge(String columnList) throws SQLException {
+        if (updateAssignments().isEmpty()) {
+            MergeKeyDuplicates duplicates = countDuplicateKeys();
+            execute(settings, connection, mergeSql(columnList, false));
+            return duplicates;
+        }
         Savepoint plain = connection.setSavepoint();
         try {
             execute(settings, connection, mergeSql(columnList, false));
             connection.releaseSavepoint(plain);
+            return MergeKeyDuplicates.NONE;
         } catch (SQLException e) {
             if (!CARDINALITY_VIOLATION.equals(e.getSQLState())) {
                 throw e;
             }
             connection.rollback(plain);
+            MergeKeyDuplicates duplicates = countDuplicateKeys();
             execute(settings, connection, mergeSql(columnList, true));
+            return duplicates;
+        }
+    }
+
+    /** Key groups of the temp table with more than one row, and the rows beyond the first of each. */
+    private MergeKeyDuplicates countDuplicateKeys() throws SQLException {
+        String keyList = PostgresSql.quoteAll(spec.keys());
+        String sql = "select count(*), coalesce(sum(n - 1), 0) from (select count(*) as n from "
+                + PostgresSql.quote(tempTable) + " group by " + keyList + " having count(*) > 1) repeated";
+        try (Statement statement = settings.statement(connection); ResultSet row = statement.executeQuery(sql)) {
+            row.next();
+            return new MergeKeyDuplicates(row.getLong(1), row.getLong(2));
         }
     }
 
@@ -286,17 +311,23 @@ final class PostgresWriteSession implements DeleteApplyingSession, Cancellable {
             sql.append(" order by ").append(keyList).append(", ctid desc");
         }
         sql.append(" on conflict (").append(keyList).append(") do ");
+        List<String> updates = updateAssignments();
+        sql.append(updates.isEmpty() ? "nothing" : "update set " + String.join(", ", updates));
+        return sql.toString();
+    }
+
+    /** The {@code do update set} assignments of the upsert; none when every column is a key. */
+    private List<String> updateAssignments() {
         List<String> updates = new ArrayList<>();
         for (String column : columns) {
-            if (!keys.contains(column)) {
+            if (!spec.keys().contains(column)) {
                 updates.add(PostgresSql.quote(column) + " = excluded." + PostgresSql.quote(column));
             }
         }
         if (spec.onDelete() == OnDelete.SOFT) {
             updates.add(PostgresSql.quote(OnDelete.DELETED_AT) + " = null");
         }
-        sql.append(updates.isEmpty() ? "nothing" : "update set " + String.join(", ", updates));
-        return sql.toString();
+        return updates;
     }
 
     private void requireOpen(String action) {

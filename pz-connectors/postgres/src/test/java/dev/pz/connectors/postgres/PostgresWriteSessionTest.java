@@ -14,6 +14,7 @@ import static dev.pz.connectors.postgres.PostgresTestData.uniqueTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pz.connectors.api.MergeKeyDuplicates;
 import dev.pz.connectors.api.OutputSpec;
 import dev.pz.connectors.api.SchemaPolicy;
 import dev.pz.connectors.api.Sink;
@@ -25,6 +26,7 @@ import dev.pz.connectors.api.error.PzConnectorException;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -91,6 +93,35 @@ class PostgresWriteSessionTest {
 
         assertThat(query("select id, name from " + table + " order by id"))
                 .containsExactly(row(1L, "one"), row(2L, "two-last"), row(3L, "three"));
+    }
+
+    @Test
+    void aMergeCountsItsRepeatedKeysAndAnAppendCountsNothing() throws Exception {
+        String table = uniqueTable("mergecount");
+        assertThat(write(output(table, WriteStrategy.MERGE, "id"), List.of(row(1L, "one"), row(2L, "two"))))
+                .isEqualTo(new WriteResult(2, 1, Optional.of(MergeKeyDuplicates.NONE)));
+
+        // Key 2 three times, key 4 twice (across batches), key 3 once: 2 groups, 3 rows beyond the first.
+        assertThat(write(output(table, WriteStrategy.MERGE, "id"), List.of(row(2L, "a"), row(3L, "b"), row(2L, "c")),
+                List.of(row(4L, "d"), row(2L, "e"), row(4L, "f"))))
+                .isEqualTo(new WriteResult(6, 2, Optional.of(new MergeKeyDuplicates(2, 3))));
+        assertThat(query("select id, name from " + table + " order by id"))
+                .containsExactly(row(1L, "one"), row(2L, "e"), row(3L, "b"), row(4L, "f"));
+
+        assertThat(write(output(uniqueTable("appendcount"), WriteStrategy.APPEND), List.of(row(1L, "a"), row(1L, "b"))))
+                .isEqualTo(new WriteResult(2, 1));
+    }
+
+    @Test
+    void aKeyOnlyMergeCountsRepeatedKeysThoughItsUpsertDoesNothingOnConflict() throws Exception {
+        Schema keys = schema("a", INT, "b", INT);
+        try (WriteSession session = sink.beginWrite(output(uniqueTable("keyonlycount"), WriteStrategy.MERGE, "a", "b"),
+                keys)) {
+            try (VectorSchemaRoot batch = batch(allocator, keys, List.of(row(1, 1), row(1, 2), row(1, 1), row(1, 1)))) {
+                session.write(batch);
+            }
+            assertThat(session.commit().mergeKeyDuplicates()).contains(new MergeKeyDuplicates(1, 2));
+        }
     }
 
     @Test

@@ -282,7 +282,11 @@ public abstract class ConnectorContractTest {
                     WriteSession session = sink.beginWrite(write.spec(), batch.getSchema());
                     try (session) {
                         session.write(batch);
-                        session.commit();
+                        boolean counts = write.spec().strategy() == WriteStrategy.MERGE
+                                && connector().countsMergeKeyDuplicates();
+                        assertThat(session.commit().mergeKeyDuplicates().isPresent())
+                                .as("%s: repeated merge keys counted ⇔ a merge of a connector that counts them",
+                                        write.spec().entity()).isEqualTo(counts);
                         assertThatThrownBy(session::commit).isInstanceOf(IllegalStateException.class);
                         assertThatThrownBy(session::abort).isInstanceOf(IllegalStateException.class);
                         assertThatThrownBy(() -> session.write(batch)).isInstanceOf(IllegalStateException.class);
