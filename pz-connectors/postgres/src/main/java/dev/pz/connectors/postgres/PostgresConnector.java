@@ -91,14 +91,12 @@ public final class PostgresConnector implements Connector {
     @Override
     public Optional<Source> openSource(ConnectorConfig config) {
         PostgresSource source = new PostgresSource(PostgresConnectionSettings.of(config));
-        PostgresWarmUp.start();
         return Optional.of(source);
     }
 
     @Override
     public Optional<Sink> openSink(ConnectorConfig config) {
         PostgresSink sink = new PostgresSink(PostgresConnectionSettings.of(config));
-        PostgresWarmUp.start();
         return Optional.of(sink);
     }
 }
